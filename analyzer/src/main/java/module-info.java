@@ -1,0 +1,5 @@
+/** The packet-analyser experiment of "To allocate or to pool?". */
+module org.allocpool.analyzer {
+    requires org.allocpool.memory;
+    requires org.allocpool.metrics;
+}

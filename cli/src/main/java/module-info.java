@@ -1,0 +1,9 @@
+/** The allocpool command line: picocli commands over the experiments and the lab. */
+module org.allocpool.cli {
+    requires org.allocpool.analyzer;
+    requires org.allocpool.lab;
+    requires org.allocpool.metrics;
+    requires info.picocli;
+
+    opens org.allocpool.cli to info.picocli;
+}

@@ -1,0 +1,3 @@
+/** Reusable building blocks: index pools, off-heap slabs of fixed-size slots, bounded object pools. */
+module org.allocpool.memory {
+}

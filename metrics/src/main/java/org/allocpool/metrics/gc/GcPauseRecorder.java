@@ -1,0 +1,79 @@
+package org.allocpool.metrics.gc;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * Records garbage-collection pauses over an interval, as the JVM itself reports them: JFR's
+ * {@code jdk.GarbageCollection} events, whose {@code sumOfPauses} and {@code longestPause} count
+ * only stop-the-world time for every collector (for ZGC and Shenandoah the pauses, not the
+ * concurrent cycle). No log file is parsed.
+ *
+ * <p>Use from one thread: {@link #start()}, the measured work, then {@link #stop()} once.
+ * The JFR recording lives in this JVM's JFR repository and is deleted by {@link #stop()}.
+ */
+public final class GcPauseRecorder implements AutoCloseable {
+
+    private static final String GC_EVENT = "jdk.GarbageCollection";
+
+    private final Recording recording = new Recording();
+    private long startNs;
+
+    public GcPauseRecorder() {
+        recording.enable(GC_EVENT).withThreshold(Duration.ZERO);
+        recording.setToDisk(true);
+        recording.setName("allocpool-gc");
+    }
+
+    /** Starts recording; collections that end from now on are counted. */
+    public GcPauseRecorder start() {
+        recording.start();
+        startNs = System.nanoTime();
+        return this;
+    }
+
+    /** Stops recording and sums what was seen. */
+    public GcStatistics stop() {
+        long elapsedNs = System.nanoTime() - startNs;
+        recording.stop();
+        Path file = null;
+        try {
+            file = Files.createTempFile("allocpool-gc", ".jfr");
+            recording.dump(file);
+            long count = 0;
+            double totalMs = 0;
+            double maxMs = 0;
+            for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
+                if (!event.getEventType().getName().equals(GC_EVENT)) {
+                    continue;
+                }
+                count++;
+                totalMs += event.getDuration("sumOfPauses").toNanos() / 1e6;
+                maxMs = Math.max(maxMs, event.getDuration("longestPause").toNanos() / 1e6);
+            }
+            return GcStatistics.of(count, totalMs, maxMs, elapsedNs);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the JFR recording of GC pauses", e);
+        } finally {
+            recording.close();
+            if (file != null) {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException ignored) {
+                    // a temp file left behind is harmless
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        recording.close();
+    }
+}

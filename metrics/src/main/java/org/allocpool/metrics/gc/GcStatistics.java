@@ -1,0 +1,25 @@
+package org.allocpool.metrics.gc;
+
+/**
+ * Garbage collections seen during a measured interval. Immutable; safe to share.
+ *
+ * @param count        collections that ended in the interval
+ * @param pauseTotalMs sum of all stop-the-world pauses of those collections
+ * @param pauseMaxMs   the longest single pause
+ * @param pauseAvgMs   pause time per collection ({@code pauseTotalMs / count}, 0 with no collection);
+ *                     for ZGC and Shenandoah one collection has several short pauses
+ * @param perSecond    collections per second of the interval
+ * @param fraction     share of the interval spent in pauses, 0..1
+ */
+public record GcStatistics(long count, double pauseTotalMs, double pauseMaxMs, double pauseAvgMs,
+                           double perSecond, double fraction) {
+
+    /** Derives the averages and rates from the raw sums over an interval of {@code elapsedNs}. */
+    public static GcStatistics of(long count, double pauseTotalMs, double pauseMaxMs, long elapsedNs) {
+        double seconds = elapsedNs / 1e9;
+        return new GcStatistics(count, pauseTotalMs, pauseMaxMs,
+                count == 0 ? 0.0 : pauseTotalMs / count,
+                seconds > 0 ? count / seconds : 0.0,
+                seconds > 0 ? Math.min(1.0, pauseTotalMs / 1e3 / seconds) : 0.0);
+    }
+}
