@@ -1,7 +1,8 @@
 #!/bin/sh
 # Configures and builds allocpool's native libraries with CMake. Called by the Maven build
 # (native/pom.xml) as: build.sh <source dir> <build dir> <library output dir>
-# A missing tool is reported in one line, not as a CMake or Maven trace.
+# A failure is one line on stderr (the Maven build makes it its error message); a failed CMake
+# build's log goes to stdout before it.
 set -eu
 src=$1
 build=$2
@@ -23,7 +24,7 @@ mkdir -p "$build"
 log="$build/build.log"
 if ! cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release "-DALLOCPOOL_LIBRARY_DIR=$out" >"$log" 2>&1 \
     || ! cmake --build "$build" >>"$log" 2>&1; then
-    cat "$log" >&2
-    echo "allocpool: the native build failed (log above, also in $log)" >&2
+    cat "$log"
+    echo "allocpool: the native build of $src failed: see $log" >&2
     exit 1
 fi
