@@ -2,4 +2,7 @@
 module org.allocpool.analyzer {
     requires org.allocpool.memory;
     requires org.allocpool.metrics;
+    requires org.allocpool.nativelib;
+
+    exports org.allocpool.analyzer.capture;
 }

@@ -1,0 +1,105 @@
+package org.allocpool.analyzer.capture;
+
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static org.allocpool.analyzer.capture.CaptureRingLayout.DROPPED_OFFSET;
+import static org.allocpool.analyzer.capture.CaptureRingLayout.ENTRIES_OFFSET;
+import static org.allocpool.analyzer.capture.CaptureRingLayout.ENTRY_BYTES;
+import static org.allocpool.analyzer.capture.CaptureRingLayout.HEAD_OFFSET;
+import static org.allocpool.analyzer.capture.CaptureRingLayout.SCHEDULED_IN_ENTRY;
+import static org.allocpool.analyzer.capture.CaptureRingLayout.SEQUENCE_IN_ENTRY;
+import static org.allocpool.analyzer.capture.CaptureRingLayout.TAIL_OFFSET;
+import static org.allocpool.analyzer.capture.CaptureRingLayout.TICKS_OFFSET;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The consumer's view of the ring a {@link CaptureSource}'s native thread fills: each entry is
+ * one tick, its sequence number and the time it was scheduled (see {@link CaptureRingLayout}).
+ *
+ * <p>Single consumer: one thread at a time may poll (the native thread is the single producer);
+ * not thread-safe otherwise. Memory ownership: the ring lives in its source's shared arena; it is
+ * readable until {@link CaptureSource#close()}, after which polling throws IllegalStateException.
+ */
+public final class CaptureRing {
+
+    // (MemorySegment, long offset) -> long; built once.
+    private static final VarHandle LONG = JAVA_LONG.varHandle();
+
+    private final MemorySegment segment;
+    private final long capacity;
+    private final long endOffset;
+
+    private long tail;
+    private long headCache;
+    private long entryOffset = ENTRIES_OFFSET;
+    private long lastScheduledNanos = -1;
+
+    CaptureRing(MemorySegment segment, long capacity) {
+        this.segment = segment;
+        this.capacity = capacity;
+        this.endOffset = ENTRIES_OFFSET + capacity * ENTRY_BYTES;
+    }
+
+    /** Entries the ring holds: the source's ticks of {@code maxDelayMs}. */
+    public long capacity() {
+        return capacity;
+    }
+
+    /**
+     * Takes the next tick.
+     *
+     * @return its sequence number (0, 1, 2, ...; a gap is ticks dropped while the ring was full),
+     *         or -1 if the ring is empty; the tick's scheduled time is then {@link #lastScheduledNanos()}
+     */
+    // hot path: no allocation
+    public long poll() {
+        final long tail = this.tail;
+        if (tail == headCache) {
+            headCache = getLongAcquire(HEAD_OFFSET);
+            if (tail == headCache) {
+                return -1;
+            }
+        }
+        final MemorySegment segment = this.segment;
+        final long offset = entryOffset;
+        // Plain reads: the acquire of head above orders them after the producer's writes.
+        final long sequence = segment.get(JAVA_LONG, offset + SEQUENCE_IN_ENTRY);
+        lastScheduledNanos = segment.get(JAVA_LONG, offset + SCHEDULED_IN_ENTRY);
+        final long next = offset + ENTRY_BYTES;
+        entryOffset = next == endOffset ? ENTRIES_OFFSET : next;
+        this.tail = tail + 1;
+        // Release: the producer may overwrite the slot only after these reads.
+        putLongRelease(TAIL_OFFSET, tail + 1);
+        return sequence;
+    }
+
+    /**
+     * When the tick last returned by {@link #poll()} was due, in {@link ClockSourceLibrary#nowNanos()}
+     * nanoseconds; -1 before the first tick.
+     */
+    public long lastScheduledNanos() {
+        return lastScheduledNanos;
+    }
+
+    /** Entries polled so far. */
+    public long polled() {
+        return tail;
+    }
+
+    long ticks() {
+        return getLongAcquire(TICKS_OFFSET);
+    }
+
+    long dropped() {
+        return getLongAcquire(DROPPED_OFFSET);
+    }
+
+    private long getLongAcquire(long offset) {
+        return (long) LONG.getAcquire(segment, offset);
+    }
+
+    private void putLongRelease(long offset, long value) {
+        LONG.setRelease(segment, offset, value);
+    }
+}
