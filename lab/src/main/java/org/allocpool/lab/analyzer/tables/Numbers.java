@@ -1,5 +1,8 @@
 package org.allocpool.lab.analyzer.tables;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.Locale;
 
 /**
@@ -11,22 +14,19 @@ final class Numbers {
     private Numbers() {
     }
 
-    /** {@code 4300}, {@code 78.4}, {@code 7.25}, {@code 0.042}. */
+    /** {@code 4300}, {@code 78}, {@code 7.3}, {@code 0.60}, {@code 0.045}: whole numbers from 10 up, two significant figures below 1. */
     static String compact(double value) {
-        double abs = Math.abs(value);
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             return "?";
         }
-        if (abs >= 100 || value == 0) {
+        double abs = Math.abs(value);
+        if (abs >= 10 || value == 0) {
             return String.format(Locale.ROOT, "%.0f", value);
         }
-        if (abs >= 10) {
+        if (abs >= 1) {
             return String.format(Locale.ROOT, "%.1f", value);
         }
-        if (abs >= 1) {
-            return String.format(Locale.ROOT, "%.2f", value);
-        }
-        return String.format(Locale.ROOT, "%.3f", value);
+        return new BigDecimal(value).round(new MathContext(2, RoundingMode.HALF_UP)).toPlainString();
     }
 
     /** A fraction (0.28) as a percentage ({@code 28%}, {@code 1.5%}, {@code 0.02%}). */
