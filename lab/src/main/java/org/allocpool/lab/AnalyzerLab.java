@@ -74,8 +74,14 @@ public final class AnalyzerLab {
             Files.createDirectories(dir);
             RecordsFile records = new RecordsFile(dir);
             Set<CellKey> done = settings.resumeDir() != null ? okCells(records) : Set.of();
-            new RunInfo(CellRecord.EXPERIMENT, settings.profile().label(), settings.workload().toArgs(),
-                    settings.jvmArgs()).writeTo(dir);
+            RunInfo run = new RunInfo(CellRecord.EXPERIMENT, settings.profile().label(), settings.workload().toArgs(),
+                    settings.jvmArgs());
+            RunInfo before = settings.resumeDir() != null ? RunInfo.readFrom(dir) : null;
+            if (before != null && !before.equals(run)) {
+                progress.println("lab: warning: resuming " + dir + " with other settings than it was started with ("
+                        + before.profile() + " " + String.join(" ", before.childArgs()) + "); its tables now describe this run's");
+            }
+            run.writeTo(dir);
 
             List<AnalyzerCell> cells = AnalyzerMatrix.expand(settings);
             List<AnalyzerCell> toRun = cells.stream().filter(c -> !done.contains(c.key())).toList();
@@ -150,7 +156,9 @@ public final class AnalyzerLab {
         Set<CellKey> ok = new HashSet<>();
         for (JsonNode record : records.readAll()) {
             if (ResultRecord.OK.equals(record.path("status").asText())) {
-                ok.add(CellKey.of(record));
+                JsonNode cell = record.path("cell");
+                ok.add(new CellKey(cell.path("gc").asText(""), cell.path("strategy").asText(""),
+                        cell.path("case").asText(""), cell.path("heap").asText("")));
             }
         }
         return ok;

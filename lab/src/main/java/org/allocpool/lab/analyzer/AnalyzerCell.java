@@ -44,7 +44,9 @@ public record AnalyzerCell(Collector collector, String strategy, String caseName
     public List<String> jvmFlags(Path gcLog) {
         List<String> flags = new ArrayList<>(collector.flags());
         flags.addAll(heapFlags());
-        flags.add("-Xlog:gc*:file=" + gcLog);
+        String file = gcLog.toString();
+        // -Xlog splits its argument at colons: a path holding one (or a comma) must be quoted
+        flags.add("-Xlog:gc*:file=" + (file.contains(":") || file.contains(",") ? "\"" + file + "\"" : file));
         return List.copyOf(flags);
     }
 

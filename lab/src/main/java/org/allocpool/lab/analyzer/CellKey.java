@@ -1,6 +1,5 @@
 package org.allocpool.lab.analyzer;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,13 +19,6 @@ public record CellKey(String gc, String strategy, String caseName, String heap) 
 
     public CellKey {
         heap = normalHeap(heap);
-    }
-
-    /** The key of a record, read from its {@code cell}; missing fields read as empty. */
-    public static CellKey of(JsonNode record) {
-        JsonNode cell = record.path("cell");
-        return new CellKey(cell.path("gc").asText(""), cell.path("strategy").asText(""),
-                cell.path("case").asText(""), cell.path("heap").asText(""));
     }
 
     /** {@code 2g} and {@code 2048m} both become {@code 2048m}; what does not parse stays as written. */

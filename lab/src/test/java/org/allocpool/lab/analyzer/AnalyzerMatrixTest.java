@@ -84,6 +84,14 @@ class AnalyzerMatrixTest {
     }
 
     @Test
+    void shouldQuoteAGcLogPathHoldingAColon() {
+        AnalyzerCell cell = new AnalyzerCell(Collector.SERIAL, "pool", "A", "2g");
+
+        assertEquals("-Xlog:gc*:file=\"/r/12:00/Serial-pool-A.gc.log\"",
+                cell.jvmFlags(Path.of("/r/12:00/Serial-pool-A.gc.log")).getLast());
+    }
+
+    @Test
     void shouldKnowEveryStrategyAndCaseInOnePlace() {
         assertEquals(List.of("dummy", "alloc", "mix", "pool", "native-dummy", "native-alloc", "native-mix",
                 "native-pool", "flat"), AnalyzerMatrix.STRATEGIES);
