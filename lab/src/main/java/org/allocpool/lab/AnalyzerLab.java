@@ -114,8 +114,9 @@ public final class AnalyzerLab {
     /**
      * Prints the tables of the results folder {@code dir}, running nothing.
      *
-     * @return {@link #EXIT_OK}, or {@link #EXIT_IO} when the records cannot be read
-     * @throws IllegalArgumentException naming {@code dir} when it holds no {@code records.jsonl}
+     * @return {@link #EXIT_OK}
+     * @throws IllegalArgumentException naming {@code dir} when it holds no {@code records.jsonl}, or the
+     *                                  file when it cannot be read
      */
     public static int renderTables(Path dir, PrintStream out) {
         RecordsFile records = new RecordsFile(dir);

@@ -48,16 +48,6 @@ public enum Collector {
         throw new IllegalArgumentException("unknown collector '" + wanted + "'; allowed: " + allowed());
     }
 
-    /** The collector whose label is {@code label} in a record, or {@code null} for a collector the lab does not run. */
-    static Collector byLabelOrNull(String label) {
-        for (Collector collector : values()) {
-            if (collector.label.equalsIgnoreCase(label)) {
-                return collector;
-            }
-        }
-        return null;
-    }
-
     /** Every label, comma-separated: {@code Serial, Parallel, G1, ZGC, Shenandoah}. */
     public static String allowed() {
         return Arrays.stream(values()).map(Collector::label).collect(Collectors.joining(", "));

@@ -52,7 +52,7 @@ public final class ChildProcess {
         }
     }
 
-    /** Kills {@code root} and its descendants, children first so that none is re-parented and missed. */
+    /** Kills {@code root} and its descendants, listed before the root dies: once re-parented they could be missed. */
     static void killTree(ProcessHandle root) {
         List<ProcessHandle> descendants = root.descendants().toList();
         root.destroyForcibly();
