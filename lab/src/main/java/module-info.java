@@ -1,4 +1,12 @@
-/** Runs experiments in forked JVMs, keeps their records, renders tables. */
+/**
+ * Runs experiments in forked JVMs, keeps their records, renders tables. Knows an experiment only
+ * through the command line it forks and the result records that come back: it never requires an
+ * experiment's module.
+ */
 module org.allocpool.lab {
     requires org.allocpool.metrics;
+
+    exports org.allocpool.lab;
+    exports org.allocpool.lab.analyzer;
+    exports org.allocpool.lab.launch;
 }

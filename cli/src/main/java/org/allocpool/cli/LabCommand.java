@@ -1,12 +1,122 @@
 package org.allocpool.cli;
 
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.allocpool.lab.AnalyzerLab;
+import org.allocpool.lab.analyzer.AnalyzerLabSettings;
+import org.allocpool.lab.analyzer.DurationText;
+import org.allocpool.lab.analyzer.Profile;
+import org.allocpool.lab.analyzer.WorkloadOverrides;
+import org.allocpool.lab.launch.ChildJvm;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
-/** Placeholder: the lab command lands with its module. */
-@Command(name = "lab", mixinStandardHelpOptions = true, description = "(not yet built)")
-final class LabCommand implements Runnable {
+/**
+ * {@code allocpool lab [analyzer]}: runs an experiment's matrix in forked JVMs, one per cell, and
+ * prints its tables; {@code --tables DIR} re-renders a finished run. Tables go to stdout, progress
+ * to stderr. Runs on the main thread; picocli creates one instance per invocation.
+ */
+@Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Runs an experiment in one forked JVM per cell (collector x strategy x case), keeps one result record",
+            "per cell in <results>/records.jsonl and prints the tables, also written to <results>/tables.md.",
+            "A cell that crashes, runs out of memory or times out is recorded as failed; the lab goes on.",
+            "Heap as the article: -Xms2g -Xmx2g for heap strategies; -Xms1g -Xmx1g -XX:MaxDirectMemorySize=2g",
+            "for native and flat ones. G1 runs with -XX:MaxGCPauseMillis=80."})
+final class LabCommand implements Callable<Integer> {
+
+    /** The experiments the lab can run. */
+    static final List<String> EXPERIMENTS = List.of("analyzer");
+
+    private static final String MAIN_MODULE = "org.allocpool.cli";
+    /** The one module that makes native calls: children get native access for it and nothing broader. */
+    private static final String NATIVE_ACCESS_MODULE = "org.allocpool.analyzer";
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "EXPERIMENT", defaultValue = "analyzer",
+            description = "The experiment: analyzer (default).")
+    String experiment;
+
+    @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
+            description = "quick (default): G1 and ZGC, every strategy and case, short rounds, under 10 minutes on 2 cores;"
+                    + " full: every collector with the article's round sizes.")
+    String profile;
+
+    @Option(names = "--gc", paramLabel = "GC", split = ",",
+            description = "Collectors to run (repeatable or comma-separated): Serial, Parallel, G1, ZGC, Shenandoah."
+                    + " Default: the profile's.")
+    List<String> gcs;
+
+    @Option(names = "--strategy", paramLabel = "STRATEGY", split = ",",
+            description = "Strategies to run (repeatable or comma-separated). Default: all nine.")
+    List<String> strategies;
+
+    @Option(names = "--case", paramLabel = "CASE", split = ",",
+            description = "Cases to run: A, B, C (repeatable or comma-separated). Default: all three.")
+    List<String> cases;
+
+    @Option(names = "--heap", paramLabel = "SIZE",
+            description = "Heap for every cell (-Xms and -Xmx), e.g. 10g. Default: the article's per strategy.")
+    String heap;
+
+    @Option(names = "--jvm-arg", paramLabel = "ARG",
+            description = "A JVM argument appended for every cell (repeatable), e.g. --jvm-arg=-XX:+AlwaysPreTouch.")
+    List<String> jvmArgs;
+
+    @Option(names = "--java", paramLabel = "HOME", description = "Run the cells with the java of another JDK (its home folder).")
+    Path javaHome;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "Where to keep records and tables. Default: results/<timestamp>.")
+    Path results;
+
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = "Complete the run in DIR: skip cells it recorded ok, run the others and append to it.")
+    Path resume;
+
+    @Option(names = "--cell-timeout", paramLabel = "DURATION",
+            description = "Kill and record as failed a cell running longer, e.g. 90s, 10m. Default: 2m quick, 30m full.")
+    String cellTimeout;
+
+    @Option(names = "--queue", paramLabel = "N", description = "Passed to every cell: packets kept before parsing.")
+    Integer queue;
+
+    @Option(names = "--stored", paramLabel = "N", description = "Passed to every cell: slots of the store of TCP packets.")
+    Integer stored;
+
+    @Option(names = "--pool", paramLabel = "N", description = "Passed to every cell: preallocated packets of pool strategies.")
+    Integer pool;
+
+    @Option(names = "--mix-pool", paramLabel = "N", description = "Passed to every cell: preallocated packets of mix strategies.")
+    Integer mixPool;
+
+    @Option(names = "--packets", paramLabel = "N", description = "Passed to every cell: packets per round.")
+    Long packets;
+
+    @Option(names = "--rounds", paramLabel = "N", description = "Passed to every cell: rounds per cell.")
+    Integer rounds;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "Passed to every cell: warm-up rounds.")
+    Integer warmup;
+
+    @Option(names = "--tables", paramLabel = "DIR", description = "Print the tables of the finished run in DIR; run nothing.")
+    Path tables;
+
     @Override
-    public void run() {
-        throw new IllegalStateException("lab is not built yet");
+    public Integer call() {
+        String wanted = experiment.strip().toLowerCase(Locale.ROOT);
+        if (!EXPERIMENTS.contains(wanted)) {
+            throw new IllegalArgumentException("unknown experiment '" + experiment + "'; allowed: "
+                    + String.join(", ", EXPERIMENTS));
+        }
+        if (tables != null) {
+            return AnalyzerLab.renderTables(tables, System.out);
+        }
+        AnalyzerLabSettings settings = new AnalyzerLabSettings(Profile.byName(profile), gcs, strategies, cases, heap,
+                jvmArgs, javaHome, results, resume, cellTimeout == null ? null : DurationText.parse(cellTimeout),
+                new WorkloadOverrides(queue, stored, pool, mixPool, packets, rounds, warmup));
+        ChildJvm child = ChildJvm.ofCurrentProcess(MAIN_MODULE, AllocpoolMain.class.getName(), NATIVE_ACCESS_MODULE);
+        return new AnalyzerLab(child, System.out, System.err).run(settings);
     }
 }

@@ -1,0 +1,47 @@
+package org.allocpool.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The lab command's handling of bad input; the lab itself is tested in its module. */
+class LabCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void shouldRejectAnUnknownExperimentListingTheAllowedOnes() {
+        assertOneLineError("unknown experiment 'kv2'; allowed: analyzer", "lab", "kv2");
+    }
+
+    @Test
+    void shouldRejectAnUnknownCollectorListingTheAllowedOnes() {
+        assertOneLineError("unknown collector 'cms'; allowed: Serial, Parallel, G1, ZGC, Shenandoah",
+                "lab", "--gc", "G1,cms");
+    }
+
+    @Test
+    void shouldRejectAnUnknownProfile() {
+        assertOneLineError("unknown profile 'medium'; allowed: quick, full", "lab", "--profile", "medium");
+    }
+
+    @Test
+    void shouldRejectTablesOfAFolderWithoutRecords() {
+        assertOneLineError("no records in '" + tmp + "'", "lab", "--tables", tmp.toString());
+    }
+
+    private static void assertOneLineError(String expected, String... args) {
+        StringWriter err = new StringWriter();
+        int exit = AllocpoolMain.commandLine().setErr(new PrintWriter(err, true)).execute(args);
+
+        assertEquals(AllocpoolMain.EXIT_USAGE, exit);
+        assertTrue(err.toString().startsWith("allocpool: " + expected), err.toString());
+        assertEquals(1, err.toString().lines().count(), err.toString());
+    }
+}

@@ -1,0 +1,47 @@
+package org.allocpool.lab;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import org.allocpool.lab.analyzer.AnalyzerCell;
+import org.allocpool.lab.analyzer.DurationText;
+
+/**
+ * The lab's progress, one line per event on a stream meant for people (stderr): which cell of how
+ * many is running, and the time left estimated from the cells finished so far. Single-threaded:
+ * the lab's main thread only.
+ */
+final class ProgressLine {
+
+    private final PrintStream out;
+    private final int total;
+    private int finished;
+    private Duration spent = Duration.ZERO;
+
+    ProgressLine(PrintStream out, int total) {
+        this.out = out;
+        this.total = total;
+    }
+
+    void note(String text) {
+        out.println("lab: " + text);
+        out.flush();
+    }
+
+    void starting(int index, AnalyzerCell cell) {
+        String left = finished == 0
+                ? "time left not known yet"
+                : "about " + DurationText.format(spent.dividedBy(finished).multipliedBy(total - index + 1)) + " left";
+        note("[" + index + "/" + total + "] " + label(cell) + ": running; " + left);
+    }
+
+    void finished(int index, AnalyzerCell cell, Duration elapsed, String failure) {
+        finished++;
+        spent = spent.plus(elapsed);
+        note("[" + index + "/" + total + "] " + label(cell) + ": "
+                + (failure == null ? "ok" : "FAILED (" + failure + ")") + " in " + DurationText.format(elapsed));
+    }
+
+    private static String label(AnalyzerCell cell) {
+        return cell.collector().label() + " " + cell.strategy() + " " + cell.caseName() + " (heap " + cell.heap() + ")";
+    }
+}

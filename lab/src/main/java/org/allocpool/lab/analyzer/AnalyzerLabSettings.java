@@ -1,0 +1,97 @@
+package org.allocpool.lab.analyzer;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
+import org.allocpool.lab.launch.ChildJvm;
+
+/**
+ * Everything an analyzer lab run needs to know, validated and with defaults filled in: after
+ * construction every component holds what will run. Names in lists may be comma-separated
+ * ({@code G1,ZGC}); collectors, strategies and cases ignore case. Immutable; safe to share.
+ *
+ * @param profile     quick (default) or full
+ * @param gcs         collector labels; empty or {@code null} for the profile's collectors
+ * @param strategies  strategies; empty or {@code null} for all of {@link AnalyzerMatrix#STRATEGIES}
+ * @param cases       cases; empty or {@code null} for all of {@link AnalyzerMatrix#CASES}
+ * @param heap        heap size for every cell ({@code --heap 10g}), or {@code null} for the article's per strategy
+ * @param jvmArgs     JVM arguments appended for every cell ({@code --jvm-arg})
+ * @param javaHome    a JDK whose {@code bin/java} runs the cells ({@code --java}), or {@code null} for this one
+ * @param resultsDir  where records go ({@code --results}), or {@code null} for {@code results/<timestamp>}
+ * @param resumeDir   a results folder to complete ({@code --resume}), or {@code null}
+ * @param cellTimeout how long a cell may run; {@code null} for the profile's
+ * @param workload    workload options for the children; the profile's fill what is {@code null}
+ * @throws IllegalArgumentException with one line naming the bad value (and the allowed ones)
+ */
+public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String> strategies, List<String> cases,
+                                  String heap, List<String> jvmArgs, Path javaHome, Path resultsDir, Path resumeDir,
+                                  Duration cellTimeout, WorkloadOverrides workload) {
+
+    private static final Pattern HEAP_SIZE = Pattern.compile("\\d{1,9}[kmgt]?", Pattern.CASE_INSENSITIVE);
+
+    public AnalyzerLabSettings {
+        profile = profile == null ? Profile.QUICK : profile;
+        gcs = names(gcs, name -> Collector.byName(name).label(),
+                profile.collectors().stream().map(Collector::label).toList());
+        strategies = names(strategies, AnalyzerMatrix::strategy, AnalyzerMatrix.STRATEGIES);
+        cases = names(cases, AnalyzerMatrix::caseName, AnalyzerMatrix.CASES);
+        if (heap != null) {
+            heap = heap.strip().toLowerCase(Locale.ROOT);
+            if (!HEAP_SIZE.matcher(heap).matches() || heap.matches("0+[kmgt]?")) {
+                throw new IllegalArgumentException("bad heap size '" + heap + "'; expected e.g. 2g, 10g or 512m");
+            }
+        }
+        jvmArgs = jvmArgs == null ? List.of() : List.copyOf(jvmArgs);
+        if (javaHome != null) {
+            ChildJvm.javaIn(javaHome);
+        }
+        if (resumeDir != null) {
+            if (resultsDir != null && !resultsDir.equals(resumeDir)) {
+                throw new IllegalArgumentException("--results '" + resultsDir + "' and --resume '" + resumeDir
+                        + "' name different folders; --resume appends to the folder it names");
+            }
+            if (!Files.isRegularFile(resumeDir.resolve("records.jsonl"))) {
+                throw new IllegalArgumentException("nothing to resume in '" + resumeDir + "': it holds no records.jsonl");
+            }
+            resultsDir = resumeDir;
+        }
+        if (cellTimeout == null) {
+            cellTimeout = profile.cellTimeout();
+        } else if (cellTimeout.isZero() || cellTimeout.isNegative()) {
+            throw new IllegalArgumentException("--cell-timeout must be positive, not " + cellTimeout);
+        }
+        workload = (workload == null ? WorkloadOverrides.NONE : workload).over(profile.workload());
+    }
+
+    /** The quick or full profile with every default. */
+    public static AnalyzerLabSettings of(Profile profile) {
+        return new AnalyzerLabSettings(profile, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** The collectors, in the order given. */
+    public List<Collector> collectors() {
+        return gcs.stream().map(Collector::byName).toList();
+    }
+
+    private static List<String> names(List<String> given, UnaryOperator<String> canonical, List<String> defaults) {
+        if (given == null) {
+            return defaults;
+        }
+        Set<String> names = new LinkedHashSet<>();
+        for (String item : given) {
+            for (String name : item.split(",")) {
+                if (!name.isBlank()) {
+                    names.add(canonical.apply(name));
+                }
+            }
+        }
+        return names.isEmpty() ? defaults : List.copyOf(new ArrayList<>(names));
+    }
+}

@@ -1,0 +1,41 @@
+package org.allocpool.lab.analyzer.tables;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.Locale;
+
+/**
+ * Numbers as the tables show them: three significant figures or so, never a locale's separators,
+ * so that a table reads the same on every machine. Thread-safe (stateless).
+ */
+final class Numbers {
+
+    private Numbers() {
+    }
+
+    /** {@code 4300}, {@code 78}, {@code 7.3}, {@code 0.60}, {@code 0.045}: whole numbers from 10 up, two significant figures below 1. */
+    static String compact(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return "?";
+        }
+        double abs = Math.abs(value);
+        if (abs >= 10 || value == 0) {
+            return String.format(Locale.ROOT, "%.0f", value);
+        }
+        if (abs >= 1) {
+            return String.format(Locale.ROOT, "%.1f", value);
+        }
+        return new BigDecimal(value).round(new MathContext(2, RoundingMode.HALF_UP)).toPlainString();
+    }
+
+    /** A fraction (0.28) as a percentage ({@code 28%}, {@code 1.5%}, {@code 0.02%}). */
+    static String percent(double fraction) {
+        return compact(fraction * 100) + "%";
+    }
+
+    /** A count in millions with three decimals, as the article's "live objects (M)": {@code 0.045}. */
+    static String millions(long count) {
+        return String.format(Locale.ROOT, "%.3f", count / 1e6);
+    }
+}

@@ -1,0 +1,209 @@
+package org.allocpool.lab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.allocpool.lab.analyzer.AnalyzerLabSettings;
+import org.allocpool.lab.analyzer.Profile;
+import org.allocpool.lab.analyzer.WorkloadOverrides;
+import org.allocpool.lab.launch.ChildJvm;
+import org.allocpool.lab.store.RecordsFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The lab end to end, with {@link FakeChild} standing in for the analyzer. */
+class AnalyzerLabTest {
+
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+    @Test
+    void shouldRecordEveryCellAndGoOnAfterFailures() throws Exception {
+        Path dir = tmp.resolve("run");
+        int exit = lab().run(settings(List.of("G1"), List.of("dummy", "alloc", "pool"), List.of("A", "B"), dir, "64m",
+                "dummy/B=silent,alloc/A=exit3,alloc/B=oom,pool/A=selffail", Duration.ofMinutes(1)));
+
+        assertEquals(AnalyzerLab.EXIT_OK, exit);
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertEquals(6, records.size());
+        assertEquals("ok", status(records, "dummy", "A"));
+        assertEquals("ok", status(records, "pool", "B"));
+        assertEquals("printed no result record on stdout (exit code 0)", error(records, "dummy", "B"));
+        assertTrue(error(records, "alloc", "A").startsWith("exited with code 3"), error(records, "alloc", "A"));
+        assertTrue(error(records, "alloc", "B").contains("java.lang.OutOfMemoryError: Java heap space"),
+                error(records, "alloc", "B"));
+        assertEquals("pool ran dry after 12 packets", error(records, "pool", "A"));
+        records.forEach(r -> assertFalse(r.path("error").asText().contains("\n")));
+    }
+
+    @Test
+    void shouldWriteTheIntendedCellIntoFailedRecords() throws Exception {
+        Path dir = tmp.resolve("run");
+        lab().run(settings(List.of("Serial"), List.of("native-pool"), List.of("C"), dir, "64m",
+                "native-pool/C=exit3", Duration.ofMinutes(1)));
+
+        JsonNode record = new RecordsFile(dir).readAll().getFirst();
+        assertEquals("{\"strategy\":\"native-pool\",\"case\":\"C\",\"mode\":\"batch\",\"gc\":\"Serial\",\"heap\":\"64m\"}",
+                record.path("cell").toString());
+        assertEquals("analyzer", record.path("experiment").asText());
+        assertEquals("failed", record.path("status").asText());
+    }
+
+    @Test
+    void shouldFillCellFieldsTheChildLeftOutAndKeepTheRest() throws Exception {
+        Path dir = tmp.resolve("run");
+        lab().run(settings(List.of("Serial"), List.of("mix"), List.of("B"), dir, "64m", "", Duration.ofMinutes(1)));
+
+        JsonNode cell = new RecordsFile(dir).readAll().getFirst().path("cell");
+        assertEquals("64m", cell.path("heap").asText());
+        assertEquals("Serial", cell.path("gc").asText());
+        assertEquals(1000, cell.path("queue").asInt());
+    }
+
+    @Test
+    void shouldKeepTheChildsStderrAndGcLogBesideTheRecords() throws Exception {
+        Path dir = tmp.resolve("run");
+        lab().run(settings(List.of("G1"), List.of("flat"), List.of("A"), dir, "64m", "", Duration.ofMinutes(1)));
+
+        assertTrue(Files.readString(dir.resolve("G1-flat-A.log")).contains("fake analyzer: analyzer --strategy flat --case A"));
+        assertTrue(Files.size(dir.resolve("G1-flat-A.gc.log")) > 0);
+        assertFalse(Files.exists(dir.resolve("G1-flat-A.stdout")), "a clean record needs no copy of stdout");
+    }
+
+    @Test
+    void shouldKillACellThatRunsPastItsTimeoutWithItsChildren() throws Exception {
+        Path dir = tmp.resolve("run");
+        Path pidFile = tmp.resolve("grandchild.pid");
+        lab().run(settings(List.of("Serial"), List.of("dummy", "alloc"), List.of("A"), dir, "64m",
+                "dummy/A=hang", Duration.ofSeconds(2), "-Dfake.pidFile=" + pidFile));
+
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertTrue(error(records, "dummy", "A").startsWith("timed out after 2"), error(records, "dummy", "A"));
+        assertEquals("ok", status(records, "alloc", "A"), "the lab goes on after a timeout");
+        Optional<ProcessHandle> grandchild = ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip()));
+        if (grandchild.isPresent()) {
+            grandchild.get().onExit().get(30, TimeUnit.SECONDS);
+            assertFalse(grandchild.get().isAlive());
+        }
+    }
+
+    @Test
+    void shouldResumeSkippingOkCellsAndRerunningFailedOnes() throws Exception {
+        Path dir = tmp.resolve("run");
+        lab().run(settings(List.of("Serial"), List.of("dummy", "pool"), List.of("A", "B"), dir, "64m",
+                "pool/B=exit3", Duration.ofMinutes(1)));
+        List<String> before = Files.readAllLines(dir.resolve(RecordsFile.NAME));
+        assertEquals(4, before.size());
+
+        lab().run(new AnalyzerLabSettings(Profile.QUICK, List.of("Serial"), List.of("dummy", "pool"), List.of("A", "B"),
+                "64m", List.of(), null, null, dir, Duration.ofMinutes(1), new WorkloadOverrides(null, null, null, null, 1000L, 1, 0)));
+
+        List<String> after = Files.readAllLines(dir.resolve(RecordsFile.NAME));
+        assertEquals(5, after.size(), "only the failed cell runs again");
+        assertEquals(before, after.subList(0, 4), "nothing recorded is rewritten");
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        JsonNode rerun = records.getLast();
+        assertEquals("pool", rerun.path("cell").path("strategy").asText());
+        assertEquals("B", rerun.path("cell").path("case").asText());
+        assertEquals("ok", rerun.path("status").asText());
+        assertFalse(Files.readString(dir.resolve(AnalyzerLab.TABLES)).contains("failed ["));
+    }
+
+    @Test
+    void shouldReRenderTheTablesItWrote() throws Exception {
+        Path dir = tmp.resolve("run");
+        lab().run(settings(List.of("Serial", "G1"), List.of("dummy", "alloc"), List.of("A", "B"), dir, "64m",
+                "alloc/B=exit3", Duration.ofMinutes(1)));
+        String written = Files.readString(dir.resolve(AnalyzerLab.TABLES));
+        assertEquals(written, out.toString(StandardCharsets.UTF_8));
+
+        ByteArrayOutputStream again = new ByteArrayOutputStream();
+        assertEquals(AnalyzerLab.EXIT_OK, AnalyzerLab.renderTables(dir, new PrintStream(again, true, StandardCharsets.UTF_8)));
+
+        assertEquals(written, again.toString(StandardCharsets.UTF_8));
+        assertTrue(written.contains("## Serial") && written.contains("## G1"), written);
+        assertTrue(written.contains("failed [1]"), written);
+        assertTrue(written.contains("every cell: `analyzer --packets 1000 --rounds 1 --warmup 0`"), written);
+    }
+
+    @Test
+    void shouldShowProgressWithCellCountAndTimeLeft() throws Exception {
+        lab().run(settings(List.of("Serial"), List.of("dummy", "alloc"), List.of("A"), tmp.resolve("run"), "64m", "",
+                Duration.ofMinutes(1)));
+
+        String lines = progress.toString(StandardCharsets.UTF_8);
+        assertTrue(lines.contains("[1/2] Serial dummy A (heap 64m): running; time left not known yet"), lines);
+        assertTrue(lines.contains("[2/2] Serial alloc A (heap 64m): running; about "), lines);
+    }
+
+    @Test
+    void shouldRefuseToRenderAFolderWithoutRecords() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> AnalyzerLab.renderTables(tmp, new PrintStream(out, true, StandardCharsets.UTF_8)));
+        assertTrue(e.getMessage().contains(tmp.toString()), e.getMessage());
+    }
+
+    @Test
+    void shouldRecordACellWhoseJavaCannotStart() throws Exception {
+        Path dir = tmp.resolve("run");
+        ChildJvm missing = ChildJvm.onClassPath(tmp.resolve("no-such-java"), testClassPath(), FakeChild.class.getName());
+        new AnalyzerLab(missing, print(out), print(progress))
+                .run(settings(List.of("Serial"), List.of("dummy"), List.of("A"), dir, "64m", "", Duration.ofMinutes(1)));
+
+        assertTrue(error(new RecordsFile(dir).readAll(), "dummy", "A").startsWith("could not start"));
+    }
+
+    private AnalyzerLab lab() throws URISyntaxException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        return new AnalyzerLab(ChildJvm.onClassPath(java, testClassPath(), FakeChild.class.getName()),
+                print(out), print(progress));
+    }
+
+    private static String testClassPath() throws URISyntaxException {
+        return Path.of(FakeChild.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
+    private static PrintStream print(ByteArrayOutputStream bytes) {
+        return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    }
+
+    private static AnalyzerLabSettings settings(List<String> gcs, List<String> strategies, List<String> cases, Path dir,
+                                                String heap, String script, Duration timeout, String... jvmArgs) {
+        List<String> args = new java.util.ArrayList<>(List.of("-Dfake.script=" + script, "-Xshare:auto"));
+        args.addAll(List.of(jvmArgs));
+        return new AnalyzerLabSettings(Profile.QUICK, gcs, strategies, cases, heap, args, null, dir, null, timeout,
+                new WorkloadOverrides(null, null, null, null, 1000L, 1, 0));
+    }
+
+    private static JsonNode find(List<JsonNode> records, String strategy, String caseName) {
+        return records.stream()
+                .filter(r -> r.path("cell").path("strategy").asText().equals(strategy)
+                        && r.path("cell").path("case").asText().equals(caseName))
+                .reduce((first, second) -> second)
+                .orElseThrow(() -> new AssertionError("no record of " + strategy + " " + caseName));
+    }
+
+    private static String status(List<JsonNode> records, String strategy, String caseName) {
+        return find(records, strategy, caseName).path("status").asText();
+    }
+
+    private static String error(List<JsonNode> records, String strategy, String caseName) {
+        return find(records, strategy, caseName).path("error").asText();
+    }
+}

@@ -1,0 +1,103 @@
+package org.allocpool.lab;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A stand-in for {@code allocpool analyzer ... --json}, so that the lab is tested without the
+ * analyzer. Reads {@code --strategy} and {@code --case}, then behaves as the system property
+ * {@code fake.script} says for that cell ({@code strategy/case=behaviour,...}); by default it
+ * prints an ok record whose median grows with the strategy's place in the list and the case.
+ * Behaviours: {@code exit3}, {@code silent} (exit 0, no record), {@code oom}, {@code selffail}
+ * (prints its own failed record, exits 1), {@code hang} (starts a sleeping grandchild whose pid
+ * goes to {@code fake.pidFile}, then sleeps: the lab's timeout is under test).
+ */
+final class FakeChild {
+
+    static final List<String> ORDER = List.of("dummy", "alloc", "mix", "pool",
+            "native-dummy", "native-alloc", "native-mix", "native-pool", "flat");
+
+    private FakeChild() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 1 && args[0].equals("sleep")) {
+            Thread.sleep(120_000);
+            return;
+        }
+        String strategy = valueOf(args, "--strategy");
+        String caseName = valueOf(args, "--case");
+        System.err.println("fake analyzer: " + String.join(" ", args));
+        switch (behaviour(strategy, caseName)) {
+            case "exit3" -> System.exit(3);
+            case "silent" -> System.exit(0);
+            case "oom" -> throw new OutOfMemoryError("Java heap space");
+            case "selffail" -> {
+                System.out.println("{\"experiment\":\"analyzer\",\"status\":\"failed\",\"error\":\"pool ran dry after 12 packets\","
+                        + "\"cell\":{\"strategy\":\"" + strategy + "\",\"case\":\"" + caseName + "\",\"mode\":\"batch\"}}");
+                System.exit(1);
+            }
+            case "hang" -> {
+                Process sleeper = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp", System.getProperty("java.class.path"), FakeChild.class.getName(), "sleep").start();
+                Files.writeString(Path.of(System.getProperty("fake.pidFile")), Long.toString(sleeper.pid()));
+                Thread.sleep(120_000);
+            }
+            default -> System.out.println(okRecord(strategy, caseName));
+        }
+    }
+
+    static double median(String strategy, String caseName) {
+        return (ORDER.indexOf(strategy) + 1) * 10.0 * (caseName.charAt(0) - 'A' + 1);
+    }
+
+    private static String okRecord(String strategy, String caseName) {
+        double median = median(strategy, caseName);
+        return String.format(Locale.ROOT, "{\"experiment\":\"analyzer\",\"status\":\"ok\","
+                        + "\"cell\":{\"strategy\":\"%s\",\"case\":\"%s\",\"mode\":\"batch\",\"gc\":\"%s\",\"queue\":1000},"
+                        + "\"env\":{\"jdk\":\"%s\",\"vm\":\"Fake VM\",\"cpu\":\"Fake CPU\",\"cores\":2,\"os\":\"FakeOS 1\",\"jvmArgs\":[]},"
+                        + "\"metrics\":{\"nsPerPacket\":{\"median\":%.1f,\"min\":%.1f,\"max\":%.1f,\"rounds\":[%.1f]},"
+                        + "\"packetsPerSecond\":%.1f,\"allocBytesPerPacket\":0.0,"
+                        + "\"gc\":{\"count\":10,\"pauseTotalMs\":50.0,\"pauseMaxMs\":9.0,\"pauseAvgMs\":5.0,"
+                        + "\"perSecond\":2.5,\"fraction\":0.01},\"liveObjects\":1000000,\"heapUsedMb\":12.0}}",
+                strategy, caseName, collector(), System.getProperty("java.version"),
+                median, median * 0.9, median * 1.1, median, 1e9 / median);
+    }
+
+    private static String collector() {
+        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            switch (arg) {
+                case "-XX:+UseSerialGC": return "Serial";
+                case "-XX:+UseParallelGC": return "Parallel";
+                case "-XX:+UseZGC": return "ZGC";
+                case "-XX:+UseShenandoahGC": return "Shenandoah";
+                case "-XX:+UseG1GC": return "G1";
+                default: break;
+            }
+        }
+        return "G1";
+    }
+
+    private static String behaviour(String strategy, String caseName) {
+        String script = System.getProperty("fake.script", "");
+        for (String entry : script.split(",")) {
+            String[] parts = entry.split("=");
+            if (parts.length == 2 && parts[0].equals(strategy + "/" + caseName)) {
+                return parts[1];
+            }
+        }
+        return "ok";
+    }
+
+    private static String valueOf(String[] args, String option) {
+        for (int i = 0; i < args.length - 1; i++) {
+            if (args[i].equals(option)) {
+                return args[i + 1];
+            }
+        }
+        throw new IllegalArgumentException("no " + option);
+    }
+}

@@ -1,0 +1,129 @@
+package org.allocpool.lab.analyzer.tables;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.allocpool.lab.store.RunInfo;
+import org.allocpool.metrics.result.RecordJson;
+import org.junit.jupiter.api.Test;
+
+class AnalyzerTablesTest {
+
+    private static final RunInfo QUICK = new RunInfo("analyzer", "quick",
+            List.of("--packets", "1000000", "--rounds", "5", "--warmup", "3"), List.of());
+
+    @Test
+    void shouldRenderEveryCellIncludingFailedOnes() {
+        List<JsonNode> records = new ArrayList<>();
+        for (String strategy : List.of("dummy", "alloc", "pool")) {
+            for (String caseName : List.of("A", "B", "C")) {
+                records.add(strategy.equals("alloc") && caseName.equals("C")
+                        ? failed("G1", strategy, caseName, "exited with code 1: java.lang.OutOfMemoryError: Java heap space")
+                        : ok("G1", strategy, caseName, 100));
+            }
+        }
+
+        String tables = AnalyzerTables.render(records, QUICK);
+
+        assertTrue(tables.contains("| alloc    |"), tables);
+        assertEquals(2, count(tables, "failed [1]"), "in the ns/packet table and the GC table:\n" + tables);
+        assertTrue(tables.contains("[1] G1 alloc C: exited with code 1: java.lang.OutOfMemoryError: Java heap space"), tables);
+        assertTrue(tables.contains("- cells: 9 (8 ok, 1 failed)"), tables);
+        assertEquals(9, count(tables, "| dummy") + count(tables, "| alloc") + count(tables, "| pool") - 3 - 3,
+                "three rows in the ns table, nine in the GC table, three beside the article");
+    }
+
+    @Test
+    void shouldMarkTheBestStrategyOfEachCase() {
+        List<JsonNode> records = List.of(
+                ok("ZGC", "dummy", "A", 70), ok("ZGC", "alloc", "A", 500), ok("ZGC", "pool", "A", 110),
+                ok("ZGC", "dummy", "B", 900), ok("ZGC", "alloc", "B", 800), ok("ZGC", "pool", "B", 400));
+
+        String tables = AnalyzerTables.render(records, QUICK);
+
+        assertTrue(tables.contains("**70** (63-77)"), tables);
+        assertTrue(tables.contains("**400** (360-440)"), tables);
+        assertEquals(2 * 2, count(tables, "**"), "two bold cells, one per case:\n" + tables);
+    }
+
+    @Test
+    void shouldShowGcFiguresWithGcTimePerLiveObject() {
+        String tables = AnalyzerTables.render(List.of(ok("G1", "pool", "B", 355), ok("G1", "mix", "B", 364)), QUICK);
+
+        // 10 GCs, 620 ms in all, 3,534,000 live objects: 62 ms / 3.534 M = 17.5, shown as 18 ns per live object (the article's G1 pool B: 17)
+        assertTrue(tables.contains("| pool     |    B |           76 |           62 | 0.60 |        3.0% |            3.534 |                    18 |"),
+                tables);
+    }
+
+    @Test
+    void shouldPreferTheLatestOkRecordOfACell() {
+        List<JsonNode> records = List.of(
+                failed("G1", "pool", "A", "timed out after 2m00s; killed"), ok("G1", "pool", "A", 140),
+                ok("G1", "mix", "A", 134), failed("G1", "mix", "A", "a later failure does not hide a result"));
+
+        String tables = AnalyzerTables.render(records, QUICK);
+
+        assertFalse(tables.contains("failed ["), tables);
+        assertTrue(tables.contains("- cells: 2 (2 ok, 0 failed)"), tables);
+    }
+
+    @Test
+    void shouldShowTheArticlesFiguresBesideOursCitingIt() {
+        String tables = AnalyzerTables.render(List.of(ok("G1", "alloc", "C", 3000), ok("Serial", "alloc", "C", 2000)), QUICK);
+
+        assertTrue(tables.contains("\"To allocate or to pool?\" (2019)"), tables);
+        assertTrue(tables.contains("| alloc    | 3000 |   4300 |"), tables);
+        assertFalse(tables.contains("### Serial: ns/packet, ours beside 2019"), tables);
+    }
+
+    @Test
+    void shouldStateTheEnvironmentAndProfile() {
+        String tables = AnalyzerTables.render(List.of(ok("G1", "flat", "A", 20)), QUICK);
+
+        assertTrue(tables.contains("- profile: quick (every cell: `analyzer --packets 1000000 --rounds 5 --warmup 3`)"), tables);
+        assertTrue(tables.contains("- JDK: 25.0.3 (Test VM)"), tables);
+        assertTrue(tables.contains("- CPU: Test CPU @ 2 GHz, 2 cores"), tables);
+        assertTrue(tables.contains("- OS: Linux 6.1 amd64"), tables);
+        assertTrue(tables.contains("Heap: 1g + 2g native memory for native and flat strategies."), tables);
+    }
+
+    @Test
+    void shouldRenderTheSameRecordsTheSameWay() {
+        List<JsonNode> records = List.of(ok("G1", "pool", "A", 140), failed("ZGC", "alloc", "C", "boom | bang"));
+
+        assertEquals(AnalyzerTables.render(records, QUICK), AnalyzerTables.render(records, QUICK));
+        assertTrue(AnalyzerTables.render(records, QUICK).contains("[1] ZGC alloc C: boom | bang"));
+    }
+
+    static JsonNode ok(String gc, String strategy, String caseName, double median) {
+        return RecordJson.parse(String.format(Locale.ROOT, """
+                {"experiment":"analyzer","status":"ok",
+                 "cell":{"strategy":"%s","case":"%s","mode":"batch","gc":"%s","heap":"%s"},
+                 "env":{"jdk":"25.0.3","vm":"Test VM","cpu":"Test CPU @ 2 GHz","cores":2,"os":"Linux 6.1 amd64","jvmArgs":[]},
+                 "metrics":{"nsPerPacket":{"median":%s,"min":%s,"max":%s,"rounds":[%s]},
+                            "packetsPerSecond":1.0,"allocBytesPerPacket":0.0,
+                            "gc":{"count":10,"pauseTotalMs":620.0,"pauseMaxMs":76.0,"pauseAvgMs":62.0,"perSecond":0.6,"fraction":0.03},
+                            "liveObjects":3534000,"heapUsedMb":100.0}}
+                """.replace("\n", ""), strategy, caseName, gc, strategy.startsWith("native") || strategy.equals("flat") ? "1g" : "2g",
+                median, median * 0.9, median * 1.1, median));
+    }
+
+    static JsonNode failed(String gc, String strategy, String caseName, String error) {
+        return RecordJson.parse("{\"experiment\":\"analyzer\",\"status\":\"failed\",\"error\":\"" + error + "\","
+                + "\"cell\":{\"strategy\":\"" + strategy + "\",\"case\":\"" + caseName + "\",\"mode\":\"batch\",\"gc\":\"" + gc
+                + "\",\"heap\":\"2g\"}}");
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}
