@@ -9,7 +9,8 @@ import java.util.function.Supplier;
  * otherwise so the caller can free what the object refers to (a native slot, say) and drop it.
  * The caller owns an acquired object until it releases it.
  *
- * <p>Single-threaded; not thread-safe.
+ * <p>Single-threaded; not thread-safe. With {@link PoolDebug#ENABLED} acquire and release track
+ * objects by identity and allocate to do so; with it off (the default) they allocate nothing.
  *
  * @param <T> the pooled type
  */

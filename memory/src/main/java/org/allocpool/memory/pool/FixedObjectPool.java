@@ -7,7 +7,8 @@ import java.util.function.IntFunction;
  * {@code null} when every object is out. The caller owns an acquired object until it releases it;
  * the pool keeps no reference to objects that are out.
  *
- * <p>Single-threaded; not thread-safe.
+ * <p>Single-threaded; not thread-safe. With {@link PoolDebug#ENABLED} acquire and release track
+ * objects by identity and allocate to do so; with it off (the default) they allocate nothing.
  *
  * @param <T> the pooled type
  */
