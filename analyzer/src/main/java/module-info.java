@@ -1,8 +1,12 @@
-/** The packet-analyser experiment of "To allocate or to pool?". */
+/** The packet-analyser experiment of "To allocate or to pool?": workload, strategies, batch driver. */
 module org.allocpool.analyzer {
     requires org.allocpool.memory;
-    requires org.allocpool.metrics;
+    requires transitive org.allocpool.metrics;
     requires org.allocpool.nativelib;
 
+    exports org.allocpool.analyzer;
     exports org.allocpool.analyzer.capture;
+
+    // metrics records are serialised by Jackson
+    opens org.allocpool.analyzer to com.fasterxml.jackson.databind;
 }

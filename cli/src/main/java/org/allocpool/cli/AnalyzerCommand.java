@@ -1,12 +1,136 @@
 package org.allocpool.cli;
 
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.allocpool.analyzer.AnalyzerSettings;
+import org.allocpool.analyzer.BatchRun;
+import org.allocpool.analyzer.Strategy;
+import org.allocpool.analyzer.WorkloadCase;
+import org.allocpool.metrics.env.Environment;
+import org.allocpool.metrics.result.RecordJson;
+import org.allocpool.metrics.result.ResultRecord;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-/** Placeholder: the analyzer command lands with its module. */
-@Command(name = "analyzer", mixinStandardHelpOptions = true, description = "(not yet built)")
-final class AnalyzerCommand implements Runnable {
+/**
+ * {@code allocpool analyzer}: one run of the packet-analyser experiment in this JVM. Bad input
+ * ends in one line and exit code 2 (via {@link OneLineErrors}); a run that fails (a pool runs dry,
+ * the heap is too small) ends in exit code 1 with a failed record ({@code --json}) or one line.
+ */
+@Command(name = "analyzer", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Runs the packet analyser of \"To allocate or to pool?\" (Zemtsov, 2019) in this JVM: packets are "
+                + "generated into 1024-byte buffers, queued, parsed (allocating header objects as the article "
+                + "does), one in 16 (TCP) stored; the strategy decides where packets come from and go back to.",
+            "Batch mode runs --warmup untimed rounds, then --rounds timed rounds of --packets packets each "
+                + "(defaults as the article: rounds of 10,000,000 packets, the first 5 warm-up; then 10 timed), "
+                + "and reports ns per packet, allocated bytes per packet, GC pauses and live objects.",
+            "Choose the collector and heap with JVM flags (the article: -Xms2g -Xmx2g). One strategy per JVM.",
+            ""},
+        footer = {"", "Exit codes: 0 ok, 1 the run failed (a failed record with --json), 2 bad input."})
+final class AnalyzerCommand implements Callable<Integer> {
+
+    /** Exit code of a run that started and failed. */
+    static final int EXIT_FAILED = 1;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--strategy", defaultValue = "pool", paramLabel = "NAME",
+            description = "dummy, alloc, mix, pool, native-dummy, native-alloc, native-mix, native-pool or flat "
+                    + "(default: ${DEFAULT-VALUE})")
+    String strategy;
+
+    @Option(names = "--case", defaultValue = "A", paramLabel = "A|B|C",
+            description = "workload: A queue/stored 1,000; B 100,000; C 495,000 (default: ${DEFAULT-VALUE})")
+    String workloadCase;
+
+    @Option(names = "--queue", paramLabel = "N", description = "packets queued before parsing (default: the case's)")
+    Integer queue;
+
+    @Option(names = "--stored", paramLabel = "N", description = "stored TCP packets (default: the case's)")
+    Integer stored;
+
+    @Option(names = "--pool", paramLabel = "N", defaultValue = "" + AnalyzerSettings.DEFAULT_POOL,
+            description = "pool size and slab slots of pool, native-* and flat (default: ${DEFAULT-VALUE})")
+    int pool;
+
+    @Option(names = "--mix-pool", paramLabel = "N", defaultValue = "" + AnalyzerSettings.DEFAULT_MIX_POOL,
+            description = "pool size of mix and native-mix (default: ${DEFAULT-VALUE})")
+    int mixPool;
+
+    @Option(names = "--packets", paramLabel = "N", defaultValue = "" + AnalyzerSettings.DEFAULT_PACKETS,
+            description = "packets per round (default: ${DEFAULT-VALUE})")
+    long packets;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "" + AnalyzerSettings.DEFAULT_ROUNDS,
+            description = "timed rounds, after the warm-up (default: ${DEFAULT-VALUE})")
+    int rounds;
+
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "" + AnalyzerSettings.DEFAULT_WARMUP,
+            description = "untimed warm-up rounds, may be 0 (default: ${DEFAULT-VALUE})")
+    int warmup;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "batch",
+            description = "batch (the only mode so far; realtime comes later) (default: ${DEFAULT-VALUE})")
+    String mode;
+
+    @Option(names = "--json",
+            description = "print exactly one JSON result record on stdout; round lines go to stderr")
+    boolean json;
+
     @Override
-    public void run() {
-        throw new IllegalStateException("analyzer is not built yet");
+    public Integer call() {
+        AnalyzerSettings settings = settings();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        PrintStream human = new PrintStream(new LineWriterStream(json ? err : out), true, StandardCharsets.UTF_8);
+        ResultRecord record;
+        try {
+            record = BatchRun.run(settings, human);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            return failed(settings, reason(e), out, err);
+        }
+        if (json) {
+            out.println(RecordJson.toLine(record));
+            out.flush();
+        }
+        return 0;
+    }
+
+    /** Parses and validates the options; {@link IllegalArgumentException} names the bad value. */
+    AnalyzerSettings settings() {
+        Strategy s = Strategy.parse(strategy);
+        WorkloadCase c = WorkloadCase.parse(workloadCase);
+        if (!"batch".equals(mode.strip().toLowerCase(Locale.ROOT))) {
+            throw new IllegalArgumentException("unknown mode '" + mode + "'; allowed: batch");
+        }
+        return new AnalyzerSettings(s, c, queue != null ? queue : c.queue(), stored != null ? stored : c.stored(),
+                pool, mixPool, packets, rounds, warmup);
+    }
+
+    private int failed(AnalyzerSettings settings, String reason, PrintWriter out, PrintWriter err) {
+        if (json) {
+            out.println(RecordJson.toLine(ResultRecord.failed(BatchRun.EXPERIMENT, BatchRun.cell(settings),
+                    Environment.current(), reason)));
+            out.flush();
+        } else {
+            err.println("allocpool: analyzer failed: " + reason);
+            err.flush();
+        }
+        return EXIT_FAILED;
+    }
+
+    private static String reason(Throwable e) {
+        String message = e.getMessage();
+        if (e instanceof IllegalStateException && message != null) {
+            return message;
+        }
+        return message == null ? e.getClass().getName() : e.getClass().getSimpleName() + ": " + message;
     }
 }

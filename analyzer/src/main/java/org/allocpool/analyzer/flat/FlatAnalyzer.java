@@ -1,0 +1,221 @@
+package org.allocpool.analyzer.flat;
+
+import static org.allocpool.analyzer.flat.FlatSlotLayout.DST_ADDR;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.DST_PORT;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.INT;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.LENGTH;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_DST_ADDR;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_DST_PORT;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_LENGTH;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_MARKER;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_PROTOCOL;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_SRC_ADDR;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_SRC_PORT;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.PARSED;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.PROTOCOL;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.SHORT;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.SRC_ADDR;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.SRC_PORT;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.List;
+import org.allocpool.analyzer.WorkloadCounts;
+import org.allocpool.analyzer.packet.PacketSource;
+import org.allocpool.analyzer.workload.Workload;
+import org.allocpool.memory.pool.IndexPool;
+import org.allocpool.memory.pool.PoolCounts;
+import org.allocpool.memory.slab.Slab;
+
+/**
+ * {@code flat}: the article's analyser with no object per packet. A packet is an {@code int} slot
+ * index into one off-heap slab that holds its bytes and its parse result ({@link FlatSlotLayout});
+ * the queue is an {@code int} ring, the stored array an {@code int[]}, free slots an
+ * {@link IndexPool}. The same generator, the same order of generator calls and the same counts as
+ * {@link org.allocpool.analyzer.workload.PacketAnalyzer}; a dry slab fails, as {@code pool} does.
+ *
+ * <p>Single-threaded. Owns the slab (freed by {@link #close()}) and every slot in the ring and the
+ * stored array.
+ */
+public final class FlatAnalyzer implements Workload {
+
+    private static final int NONE = -1;
+
+    private final Slab slab;
+    private final MemorySegment memory;
+    private final IndexPool slots;
+    private final PacketSource source = new PacketSource();
+
+    /** The queue: {@code size} slot indices from {@code head}, wrapping. */
+    private final int[] ring;
+    private int head;
+    private int size;
+
+    private final int[] stored;
+
+    private long made;
+    private long parsed;
+    private long tcpStored;
+    private long evicted;
+    private long freed;
+
+    public FlatAnalyzer(int queueSize, int storedSize, int slotCount) {
+        this.ring = new int[queueSize];
+        this.stored = new int[storedSize];
+        Arrays.fill(stored, NONE);
+        this.slots = new IndexPool(slotCount);
+        this.slab = new Slab(slotCount, FlatSlotLayout.SLOT_SIZE);
+        this.memory = slab.memory();
+    }
+
+    // hot path: no allocation
+    @Override
+    public void run(long count) {
+        final IndexPool slots = this.slots;
+        final int queueSize = ring.length;
+        for (long i = 0; i < count; i++) {
+            int slot = slots.acquire();
+            if (slot == IndexPool.EMPTY) {
+                throw failureToAllocate();
+            }
+            made++;
+            simulate(slot);
+            enqueue(slot);
+            if (size >= queueSize) {
+                int old = dequeue();
+                if (!process(old)) {
+                    free(old);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void drain() {
+        while (size > 0) {
+            int old = dequeue();
+            if (!process(old)) {
+                free(old);
+            }
+        }
+        for (int i = 0; i < stored.length; i++) {
+            if (stored[i] != NONE) {
+                free(stored[i]);
+                stored[i] = NONE;
+            }
+        }
+    }
+
+    /** Writes the next generated packet into {@code slot}, as {@link PacketSource#simulate} does into a buffer. */
+    // hot path: no allocation
+    void simulate(int slot) {
+        final MemorySegment m = memory;
+        final PacketSource s = source;
+        long base = slab.slotOffset(slot);
+        int length = s.nextPositive() % 64 + 50;
+        m.set(INT, base + PACKET_MARKER, PacketSource.IP_PROTOCOL);
+        m.set(INT, base + PACKET_SRC_ADDR, s.nextPositive() % 1024);
+        m.set(INT, base + PACKET_DST_ADDR, s.nextPositive() % 1024);
+        m.set(SHORT, base + PACKET_SRC_PORT, (short) (s.nextPositive() % 1024));
+        m.set(SHORT, base + PACKET_DST_PORT, (short) (s.nextPositive() % 1024));
+        m.set(INT, base + PACKET_PROTOCOL, s.nextPositive() % 16 == 0 ? PacketSource.TCP : PacketSource.UDP);
+        m.set(INT, base + PACKET_LENGTH, length);
+        m.set(INT, base + LENGTH, PacketSource.WRITTEN_BYTES);
+    }
+
+    // hot path: no allocation
+    private boolean process(int slot) {
+        final MemorySegment m = memory;
+        long base = slab.slotOffset(slot);
+        if (m.get(INT, base + PACKET_MARKER) != PacketSource.IP_PROTOCOL) {
+            return false;
+        }
+        int protocol = m.get(INT, base + PACKET_PROTOCOL);
+        m.set(INT, base + SRC_ADDR, m.get(INT, base + PACKET_SRC_ADDR));
+        m.set(INT, base + DST_ADDR, m.get(INT, base + PACKET_DST_ADDR));
+        m.set(SHORT, base + SRC_PORT, m.get(SHORT, base + PACKET_SRC_PORT));
+        m.set(SHORT, base + DST_PORT, m.get(SHORT, base + PACKET_DST_PORT));
+        m.set(INT, base + PROTOCOL, protocol);
+        m.set(INT, base + PARSED, 1);
+        parsed++;
+        if (protocol == PacketSource.TCP) {
+            int index = source.nextPositive() % stored.length;
+            int old = stored[index];
+            if (old != NONE) {
+                evicted++;
+                free(old);
+            }
+            stored[index] = slot;
+            tcpStored++;
+        } else {
+            free(slot);
+        }
+        return true;
+    }
+
+    // hot path: no allocation
+    private void free(int slot) {
+        freed++;
+        // the article's Packet.free(): forget the parse result
+        memory.set(INT, slab.slotOffset(slot) + PARSED, 0);
+        slots.release(slot);
+    }
+
+    // hot path: no allocation
+    private void enqueue(int slot) {
+        int tail = head + size;
+        if (tail >= ring.length) {
+            tail -= ring.length;
+        }
+        ring[tail] = slot;
+        size++;
+    }
+
+    // hot path: no allocation
+    private int dequeue() {
+        int slot = ring[head];
+        head = head + 1 == ring.length ? 0 : head + 1;
+        size--;
+        return slot;
+    }
+
+    private IllegalStateException failureToAllocate() {
+        return new IllegalStateException("Failure to allocate packet: strategy 'flat' ran dry: all "
+                + slots.capacity() + " slab slots are in use (raise --pool, or lower --queue/--stored)");
+    }
+
+    /** The slab, for tests that read slots. */
+    Slab slab() {
+        return slab;
+    }
+
+    /** The slot stored at {@code index}, or -1; for tests. */
+    int storedAt(int index) {
+        return stored[index];
+    }
+
+    @Override
+    public WorkloadCounts counts() {
+        return new WorkloadCounts(made, parsed, tcpStored, evicted, freed);
+    }
+
+    @Override
+    public int available() {
+        return slots.available();
+    }
+
+    @Override
+    public int capacity() {
+        return slots.capacity();
+    }
+
+    @Override
+    public List<PoolCounts> poolCounts() {
+        return List.of(slots.counts());
+    }
+
+    @Override
+    public void close() {
+        slab.close();
+    }
+}

@@ -1,0 +1,78 @@
+package org.allocpool.analyzer.flat;
+
+import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
+
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import org.allocpool.analyzer.packet.PacketSource;
+
+/**
+ * The bytes of one {@code flat} slot: the packet as the heap strategies' buffers hold it, then its
+ * parse result, padded to a whole number of 64-byte cache lines so every slot starts on one.
+ * Every multi-byte field is big-endian, as {@link java.nio.ByteBuffer} writes by default, so the
+ * packet bytes are the same in every strategy.
+ *
+ * <pre>
+ *  0                                                                        1024
+ * +---------------------------------------------------------------------------+
+ * | packet: 1024 bytes; the generator writes the first 24 (see PacketSource)    |
+ * +---------------------------------------------------------------------------+
+ *  1024     1028      1032      1036     1038     1040      1044     1048   1088
+ * +--------+---------+---------+--------+--------+---------+--------+--------+
+ * | length | srcAddr | dstAddr | srcPort| dstPort| protocol| parsed | padding|
+ * | int    | int     | int     | u16    | u16    | int     | int 0/1|        |
+ * +--------+---------+---------+--------+--------+---------+--------+--------+
+ * </pre>
+ * {@code length} is the number of packet bytes written (the heap buffer's limit after its flip).
+ * Layouts and offsets are built once, here; never on a hot path. Immutable constants; thread-safe.
+ */
+public final class FlatSlotLayout {
+
+    /** Byte order of every field. */
+    public static final ByteOrder BYTE_ORDER = ByteOrder.BIG_ENDIAN;
+
+    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(BYTE_ORDER);
+    static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT.withOrder(BYTE_ORDER);
+
+    /** The whole slot. */
+    public static final StructLayout SLOT = MemoryLayout.structLayout(
+            MemoryLayout.sequenceLayout(PacketSource.PACKET_SIZE, ValueLayout.JAVA_BYTE).withName("packet"),
+            INT.withName("length"),
+            INT.withName("srcAddr"),
+            INT.withName("dstAddr"),
+            SHORT.withName("srcPort"),
+            SHORT.withName("dstPort"),
+            INT.withName("protocol"),
+            INT.withName("parsed"),
+            MemoryLayout.paddingLayout(40)).withByteAlignment(64);
+
+    /** Bytes per slot (1088: 17 cache lines). */
+    public static final int SLOT_SIZE = Math.toIntExact(SLOT.byteSize());
+
+    // packet fields, at their offsets inside the packet bytes (slot offset 0)
+    static final long PACKET_MARKER = 0;
+    static final long PACKET_SRC_ADDR = 4;
+    static final long PACKET_DST_ADDR = 8;
+    static final long PACKET_SRC_PORT = 12;
+    static final long PACKET_DST_PORT = 14;
+    static final long PACKET_PROTOCOL = 16;
+    static final long PACKET_LENGTH = 20;
+
+    // parse result fields
+    static final long LENGTH = offset("length");
+    static final long SRC_ADDR = offset("srcAddr");
+    static final long DST_ADDR = offset("dstAddr");
+    static final long SRC_PORT = offset("srcPort");
+    static final long DST_PORT = offset("dstPort");
+    static final long PROTOCOL = offset("protocol");
+    static final long PARSED = offset("parsed");
+
+    private FlatSlotLayout() {
+    }
+
+    private static long offset(String field) {
+        return SLOT.byteOffset(groupElement(field));
+    }
+}

@@ -1,0 +1,159 @@
+package org.allocpool.analyzer.workload;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.List;
+import org.allocpool.analyzer.WorkloadCounts;
+import org.allocpool.analyzer.packet.IPHeader;
+import org.allocpool.analyzer.packet.IPPacket;
+import org.allocpool.analyzer.packet.Packet;
+import org.allocpool.analyzer.packet.PacketSource;
+import org.allocpool.analyzer.strategy.PacketStrategy;
+import org.allocpool.memory.pool.PoolCounts;
+
+/**
+ * The article's analyser over packet objects: each packet is taken from the strategy, simulated,
+ * queued; once the queue holds {@code queue} packets the oldest is parsed (allocating its header,
+ * two addresses, the parsed packet and a read-only view, as the article does) and, if TCP, stored
+ * at an index the generator picks, freeing the packet it replaces; UDP packets are freed at once.
+ *
+ * <p>Single-threaded. Owns the strategy (closed by {@link #close()}) and every packet in the queue
+ * and the stored array.
+ */
+public final class PacketAnalyzer implements Workload {
+
+    private final PacketStrategy packets;
+    private final PacketSource source = new PacketSource();
+    private final ArrayDeque<Packet> queue;
+    private final Packet[] stored;
+    private final int queueSize;
+
+    private long made;
+    private long parsed;
+    private long tcpStored;
+    private long evicted;
+    private long freed;
+
+    public PacketAnalyzer(PacketStrategy packets, int queueSize, int storedSize) {
+        this.packets = packets;
+        this.queueSize = queueSize;
+        // sized once so the deque never grows while running
+        this.queue = new ArrayDeque<>(queueSize + 1);
+        this.stored = new Packet[storedSize];
+    }
+
+    @Override
+    public void run(long count) {
+        final PacketStrategy packets = this.packets;
+        final PacketSource source = this.source;
+        final ArrayDeque<Packet> queue = this.queue;
+        final int queueSize = this.queueSize;
+        for (long i = 0; i < count; i++) {
+            Packet p = packets.get();
+            if (p == null) {
+                throw failureToAllocate();
+            }
+            made++;
+            source.simulate(p.buffer());
+            queue.add(p);
+            if (queue.size() >= queueSize) {
+                Packet old = queue.remove();
+                if (!process(old)) {
+                    free(old);
+                }
+            }
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Rewinds each queued buffer before parsing it: a no-op for packets never read, and it lets
+     * the dummy strategies' one packet, queued many times over and already parsed, be parsed again
+     * (in {@link #run} every {@code get} re-simulates it instead).
+     */
+    @Override
+    public void drain() {
+        while (!queue.isEmpty()) {
+            Packet old = queue.remove();
+            old.buffer().rewind();
+            if (!process(old)) {
+                free(old);
+            }
+        }
+        for (int i = 0; i < stored.length; i++) {
+            if (stored[i] != null) {
+                free(stored[i]);
+                stored[i] = null;
+            }
+        }
+    }
+
+    private boolean process(Packet p) {
+        ByteBuffer buffer = p.buffer();
+        if (buffer.getInt() != PacketSource.IP_PROTOCOL) {
+            return false;
+        }
+        IPHeader header = new IPHeader(buffer);
+        IPPacket ip = new IPPacket(header, buffer.asReadOnlyBuffer());
+        p.ipPacket(ip);
+        parsed++;
+        if (header.protocol() == PacketSource.TCP) {
+            int index = source.nextPositive() % stored.length;
+            Packet old = stored[index];
+            if (old != null) {
+                evicted++;
+                free(old);
+            }
+            stored[index] = p;
+            tcpStored++;
+        } else {
+            free(p);
+        }
+        return true;
+    }
+
+    private void free(Packet p) {
+        freed++;
+        packets.free(p);
+    }
+
+    private IllegalStateException failureToAllocate() {
+        return new IllegalStateException("Failure to allocate packet: " + packets.exhaustion());
+    }
+
+    @Override
+    public WorkloadCounts counts() {
+        return new WorkloadCounts(made, parsed, tcpStored, evicted, freed);
+    }
+
+    @Override
+    public int available() {
+        return packets.available();
+    }
+
+    @Override
+    public int capacity() {
+        return packets.capacity();
+    }
+
+    @Override
+    public List<PoolCounts> poolCounts() {
+        return packets.poolCounts();
+    }
+
+    /** The packet stored at {@code index}, or {@code null}; for tests. */
+    Packet storedAt(int index) {
+        return stored[index];
+    }
+
+    /** Packets waiting in the queue; for tests. */
+    int queued() {
+        return queue.size();
+    }
+
+    @Override
+    public void close() {
+        packets.close();
+    }
+}

@@ -1,0 +1,53 @@
+package org.allocpool.analyzer.workload;
+
+import java.util.List;
+import org.allocpool.analyzer.AnalyzerSettings;
+import org.allocpool.analyzer.Strategy;
+import org.allocpool.analyzer.WorkloadCounts;
+import org.allocpool.analyzer.flat.FlatAnalyzer;
+import org.allocpool.analyzer.strategy.PacketStrategies;
+import org.allocpool.memory.pool.PoolCounts;
+
+/**
+ * The packet-analyser workload, batch mode: generate, queue, parse, store TCP packets, free.
+ * Two implementations: {@link PacketAnalyzer} over packet objects from a strategy, and
+ * {@link FlatAnalyzer} over slots of one off-heap slab.
+ *
+ * <p>Single-threaded. The workload owns its packets and memory; {@link #close()} frees them.
+ */
+public interface Workload extends AutoCloseable {
+
+    /**
+     * Runs {@code packets} more packets through the workload; state carries over between calls.
+     *
+     * @throws IllegalStateException "Failure to allocate packet: ..." when the strategy runs dry
+     */
+    void run(long packets);
+
+    /** Parses every packet left in the queue, then frees every stored one: all packets are back after it. */
+    void drain();
+
+    /** Counts so far. */
+    WorkloadCounts counts();
+
+    /** Packets or slots ready to hand out without allocating; equals {@link #capacity()} after a drain. */
+    int available();
+
+    /** 0 for strategies that do not pool. */
+    int capacity();
+
+    /** Debug accounting of the pools used (needs {@code -Dallocpool.debug=true}). */
+    List<PoolCounts> poolCounts();
+
+    @Override
+    void close();
+
+    /** A new workload for {@code settings}; pools and slabs are made now. */
+    static Workload of(AnalyzerSettings settings) {
+        if (settings.strategy() == Strategy.FLAT) {
+            return new FlatAnalyzer(settings.queue(), settings.stored(), settings.pool());
+        }
+        return new PacketAnalyzer(PacketStrategies.create(settings.strategy(), settings.pool(), settings.mixPool()),
+                settings.queue(), settings.stored());
+    }
+}
