@@ -3,10 +3,14 @@ module org.allocpool.analyzer {
     requires org.allocpool.memory;
     requires transitive org.allocpool.metrics;
     requires org.allocpool.nativelib;
+    requires HdrHistogram;
+    requires java.management;
 
     exports org.allocpool.analyzer;
     exports org.allocpool.analyzer.capture;
+    exports org.allocpool.analyzer.realtime;
 
     // metrics records are serialised by Jackson
     opens org.allocpool.analyzer to com.fasterxml.jackson.databind;
+    opens org.allocpool.analyzer.realtime to com.fasterxml.jackson.databind;
 }

@@ -3,12 +3,18 @@ package org.allocpool.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.allocpool.analyzer.AnalyzerSettings;
 import org.allocpool.analyzer.BatchRun;
 import org.allocpool.analyzer.Strategy;
 import org.allocpool.analyzer.WorkloadCase;
+import org.allocpool.analyzer.realtime.IntervalFinder;
+import org.allocpool.analyzer.realtime.RealtimeRun;
+import org.allocpool.analyzer.realtime.RealtimeSettings;
+import org.allocpool.lab.analyzer.DurationText;
 import org.allocpool.metrics.env.Environment;
 import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.metrics.result.ResultRecord;
@@ -30,6 +36,9 @@ import picocli.CommandLine.Spec;
             "Batch mode runs --warmup untimed rounds, then --rounds timed rounds of --packets packets each "
                 + "(defaults as the article: rounds of 10,000,000 packets, the first 5 warm-up; then 10 timed), "
                 + "and reports ns per packet, allocated bytes per packet, GC pauses and live objects.",
+            "Real-time mode feeds the same workload from a native clock source (a C thread outside the JVM) and "
+                + "counts lost packets exactly, with the latency of every packet; --find-interval searches the "
+                + "smallest loss-free interval, the article's real-time measure.",
             "Choose the collector and heap with JVM flags (the article: -Xms2g -Xmx2g). One strategy per JVM.",
             ""},
         footer = {"", "Exit codes: 0 ok, 1 the run failed (a failed record with --json), 2 bad input."})
@@ -77,8 +86,39 @@ final class AnalyzerCommand implements Callable<Integer> {
     int warmup;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "batch",
-            description = "batch (the only mode so far; realtime comes later) (default: ${DEFAULT-VALUE})")
+            description = "batch (as fast as it goes) or realtime (a native source outside the JVM produces a "
+                    + "packet every --interval-ns; stalls longer than --max-delay-ms lose packets) "
+                    + "(default: ${DEFAULT-VALUE})")
     String mode;
+
+    @Option(names = "--interval-ns", paramLabel = "NS", defaultValue = "1000",
+            description = "realtime: nanoseconds between two packets of the source, at least 10 (default: ${DEFAULT-VALUE})")
+    long intervalNs;
+
+    @Option(names = "--duration", paramLabel = "TIME", defaultValue = "60s",
+            description = "realtime: how long to measure after the warm-up, e.g. 60s, 5m, 500ms (default: ${DEFAULT-VALUE})")
+    String duration;
+
+    @Option(names = "--warmup-s", paramLabel = "S", defaultValue = "10",
+            description = "realtime: seconds run before measuring; losses in them are forgiven, as in the article "
+                    + "(default: ${DEFAULT-VALUE})")
+    double warmupSeconds;
+
+    @Option(names = "--max-delay-ms", paramLabel = "MS", defaultValue = "100",
+            description = "realtime: the capture ring holds this much time of packets (the article's "
+                    + "MAX_CAPTURING_DELAY_MS) (default: ${DEFAULT-VALUE})")
+    int maxDelayMs;
+
+    @Option(names = "--pin",
+            description = "realtime: pin the source and the processor threads to distinct CPUs (where there are "
+                    + "at least two); the record says whether pinning was in force")
+    boolean pin;
+
+    @Option(names = "--find-interval",
+            description = "realtime: find the smallest interval, to 10 ns, at which nothing is lost after the "
+                    + "warm-up during --duration (each probe in a fresh JVM); where even 1000 ns loses, "
+                    + "report the loss there")
+    boolean findInterval;
 
     @Option(names = "--json",
             description = "print exactly one JSON result record on stdout; round lines go to stderr")
@@ -87,14 +127,22 @@ final class AnalyzerCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AnalyzerSettings settings = settings();
+        RealtimeSettings realtime = isRealtime() ? realtimeSettings(settings) : null;
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         PrintStream human = new PrintStream(new LineWriterStream(json ? err : out), true, StandardCharsets.UTF_8);
         ResultRecord record;
         try {
-            record = BatchRun.run(settings, human);
+            if (realtime == null) {
+                record = BatchRun.run(settings, human);
+            } else if (findInterval) {
+                record = IntervalFinder.run(realtime, human);
+            } else {
+                record = RealtimeRun.run(realtime, human);
+            }
         } catch (RuntimeException | OutOfMemoryError e) {
-            return failed(settings, reason(e), out, err);
+            Map<String, Object> cell = realtime == null ? BatchRun.cell(settings) : RealtimeRun.cell(realtime, findInterval);
+            return failed(cell, reason(e), out, err);
         }
         if (json) {
             out.println(RecordJson.toLine(record));
@@ -107,16 +155,43 @@ final class AnalyzerCommand implements Callable<Integer> {
     AnalyzerSettings settings() {
         Strategy s = Strategy.parse(strategy);
         WorkloadCase c = WorkloadCase.parse(workloadCase);
-        if (!"batch".equals(mode.strip().toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException("unknown mode '" + mode + "'; allowed: batch");
+        String m = mode.strip().toLowerCase(Locale.ROOT);
+        if (!m.equals("batch") && !m.equals("realtime")) {
+            throw new IllegalArgumentException("unknown mode '" + mode + "'; allowed: batch, realtime");
+        }
+        if (findInterval && !m.equals("realtime")) {
+            throw new IllegalArgumentException("--find-interval needs --mode realtime");
         }
         return new AnalyzerSettings(s, c, queue != null ? queue : c.queue(), stored != null ? stored : c.stored(),
                 pool, mixPool, packets, rounds, warmup);
     }
 
-    private int failed(AnalyzerSettings settings, String reason, PrintWriter out, PrintWriter err) {
+    private boolean isRealtime() {
+        return mode.strip().equalsIgnoreCase("realtime");
+    }
+
+    /** The real-time settings; {@link IllegalArgumentException} names the bad value. */
+    RealtimeSettings realtimeSettings(AnalyzerSettings workload) {
+        if (!(warmupSeconds >= 0) || Double.isInfinite(warmupSeconds)) {
+            throw new IllegalArgumentException("--warmup-s must be 0 or more, was " + warmupSeconds);
+        }
+        Duration measured = durationOption(duration);
+        return new RealtimeSettings(workload, intervalNs, measured, Duration.ofMillis(Math.round(warmupSeconds * 1000)),
+                maxDelayMs, pin);
+    }
+
+    private static Duration durationOption(String text) {
+        try {
+            return DurationText.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--duration must be a positive time such as 60s, 5m or 500ms, was '"
+                    + text + "'");
+        }
+    }
+
+    private int failed(Map<String, Object> cell, String reason, PrintWriter out, PrintWriter err) {
         if (json) {
-            out.println(RecordJson.toLine(ResultRecord.failed(BatchRun.EXPERIMENT, BatchRun.cell(settings),
+            out.println(RecordJson.toLine(ResultRecord.failed(BatchRun.EXPERIMENT, cell,
                     Environment.current(), reason)));
             out.flush();
         } else {

@@ -67,8 +67,8 @@ class AnalyzerCommandTest {
     }
 
     @Test
-    void shouldRejectAModeOtherThanBatch() {
-        assertBadInput(execute("analyzer", "--mode", "realtime"), "unknown mode 'realtime'; allowed: batch");
+    void shouldRejectAnUnknownMode() {
+        assertBadInput(execute("analyzer", "--mode", "streaming"), "unknown mode 'streaming'; allowed: batch, realtime");
     }
 
     @Test

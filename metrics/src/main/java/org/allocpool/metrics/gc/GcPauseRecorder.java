@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -40,7 +41,19 @@ public final class GcPauseRecorder implements AutoCloseable {
 
     /** Stops recording and sums what was seen. */
     public GcStatistics stop() {
-        long elapsedNs = System.nanoTime() - startNs;
+        return sum(System.nanoTime() - startNs, Instant.MIN);
+    }
+
+    /**
+     * Stops recording and sums the collections that started at or after {@code from}: for a run
+     * that records from its start, so as not to start JFR mid-run, but counts after a warm-up.
+     */
+    public GcStatistics stop(Instant from) {
+        Instant now = Instant.now();
+        return sum(Math.max(0, Duration.between(from, now).toNanos()), from);
+    }
+
+    private GcStatistics sum(long elapsedNs, Instant from) {
         recording.stop();
         Path file = null;
         try {
@@ -50,7 +63,7 @@ public final class GcPauseRecorder implements AutoCloseable {
             double totalMs = 0;
             double maxMs = 0;
             for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
-                if (!event.getEventType().getName().equals(GC_EVENT)) {
+                if (!event.getEventType().getName().equals(GC_EVENT) || event.getStartTime().isBefore(from)) {
                     continue;
                 }
                 count++;

@@ -1,0 +1,105 @@
+package org.allocpool.analyzer.realtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongFunction;
+
+/**
+ * Finds the smallest source interval at which a processor loses nothing, the article's real-time
+ * measure. The batch ns/packet is a lower bound (no processor keeps up with packets faster than it
+ * can process them in a batch), so the search starts there, widens the interval (doubling, capped
+ * at the widest interval) until a probe is loss-free, then bisects between the widest losing and
+ * the narrowest loss-free interval down to the resolution. Where even the widest interval loses,
+ * the answer is the loss measured there.
+ *
+ * <p>The probe is a function (interval → figures) so that each probe may run in a fresh JVM.
+ * Single-threaded; the search holds no state between {@link #find} calls.
+ */
+public final class IntervalSearch {
+
+    /** The article's widest interval: beyond it a run is reported as "lost: X%". */
+    public static final long MAX_INTERVAL_NS = 1_000;
+    /** The article reports intervals to 10 ns. */
+    public static final long RESOLUTION_NS = 10;
+    /** A bound on the probes, whatever the noise does: widening and bisecting need far fewer. */
+    static final int MAX_PROBES = 16;
+
+    private final long maxIntervalNs;
+    private final long resolutionNs;
+
+    public IntervalSearch() {
+        this(MAX_INTERVAL_NS, RESOLUTION_NS);
+    }
+
+    IntervalSearch(long maxIntervalNs, long resolutionNs) {
+        this.maxIntervalNs = maxIntervalNs;
+        this.resolutionNs = resolutionNs;
+    }
+
+    /**
+     * Searches from {@code batchNsPerPacket}, running {@code probe} at each interval tried.
+     *
+     * @param probe returns the metrics of one real-time run at the interval it is given
+     * @return the answer with every probe; {@code chosen} figures are those the answer rests on
+     */
+    public Result find(double batchNsPerPacket, LongFunction<RealtimeMetrics> probe) {
+        long start = clamp(roundUp(Math.max(batchNsPerPacket, resolutionNs)));
+        List<RealtimeMetrics> runs = new ArrayList<>();
+        long losing = 0;            // widest interval seen losing packets (0: none yet)
+        RealtimeMetrics lossFree = null; // narrowest interval seen loss-free
+        long interval = start;
+        while (runs.size() < MAX_PROBES) {
+            RealtimeMetrics run = probe.apply(interval);
+            runs.add(run);
+            if (run.realtime().isLossFree()) {
+                lossFree = run;
+                break;
+            }
+            losing = interval;
+            if (interval >= maxIntervalNs) {
+                return new Result(answer(null, run.realtime().lossPercent(), start, runs), run);
+            }
+            interval = clamp(roundUp(interval * 2));
+        }
+        if (lossFree == null) { // out of probes while widening: report the widest measured
+            RealtimeMetrics last = runs.getLast();
+            return new Result(answer(null, last.realtime().lossPercent(), start, runs), last);
+        }
+        while (lossFree.realtime().intervalNs() - losing > resolutionNs && runs.size() < MAX_PROBES && losing > 0) {
+            long middle = roundUp((losing + lossFree.realtime().intervalNs()) / 2);
+            if (middle >= lossFree.realtime().intervalNs()) {
+                break;
+            }
+            RealtimeMetrics run = probe.apply(middle);
+            runs.add(run);
+            if (run.realtime().isLossFree()) {
+                lossFree = run;
+            } else {
+                losing = middle;
+            }
+        }
+        return new Result(answer(lossFree.realtime().intervalNs(), null, start, runs), lossFree);
+    }
+
+    private IntervalAnswer answer(Long min, Double lossAtMax, long start, List<RealtimeMetrics> runs) {
+        return new IntervalAnswer(min, lossAtMax, maxIntervalNs, resolutionNs, start,
+                runs.stream().map(r -> IntervalAnswer.Probe.of(r.realtime())).toList());
+    }
+
+    private long roundUp(double ns) {
+        return (long) Math.ceil(ns / resolutionNs) * resolutionNs;
+    }
+
+    private long clamp(long ns) {
+        return Math.min(Math.max(ns, resolutionNs), maxIntervalNs);
+    }
+
+    /**
+     * The outcome of a search.
+     *
+     * @param answer the answer with every probe
+     * @param chosen the figures of the probe the answer rests on (the narrowest loss-free one, or the widest)
+     */
+    public record Result(IntervalAnswer answer, RealtimeMetrics chosen) {
+    }
+}

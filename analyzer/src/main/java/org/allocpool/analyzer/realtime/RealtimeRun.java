@@ -1,0 +1,206 @@
+package org.allocpool.analyzer.realtime;
+
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.allocpool.analyzer.BatchRun;
+import org.allocpool.analyzer.capture.CaptureRing;
+import org.allocpool.analyzer.capture.CaptureSource;
+import org.allocpool.analyzer.capture.ClockSourceLibrary;
+import org.allocpool.analyzer.capture.LossCounter;
+import org.allocpool.analyzer.workload.Workload;
+import org.allocpool.metrics.alloc.AllocationCounter;
+import org.allocpool.metrics.env.Environment;
+import org.allocpool.metrics.gc.GcPauseRecorder;
+import org.allocpool.metrics.gc.GcStatistics;
+import org.allocpool.metrics.heap.HeapCensus;
+import org.allocpool.metrics.result.ResultRecord;
+
+/**
+ * The analyser in real time, as the article ran it: a native source outside the JVM produces a
+ * packet every interval into a capture ring holding {@code maxDelayMs} of them; this thread takes
+ * each one, makes a packet with the strategy and processes it exactly as batch mode does. A
+ * processor that stalls longer than the ring holds (a GC pause) loses packets; the loss is counted
+ * exactly from sequence gaps. Every packet's latency, from its tick's scheduled time to the end of
+ * its processing, goes into a histogram, so a pause shows even where nothing is lost.
+ *
+ * <p>Runs on the calling thread, one run at a time. The native source always stops and frees its
+ * ring before this returns or throws (and on Ctrl-C, through the source's shutdown hook).
+ */
+public final class RealtimeRun {
+
+    /** Latencies above this are recorded as this (a minute: far beyond any loss-free run). */
+    private static final long MAX_LATENCY_NS = 60_000_000_000L;
+    private static final long SECOND_NS = 1_000_000_000L;
+
+    private RealtimeRun() {
+    }
+
+    /** Runs {@code settings} and returns its result record, printing a line per second to {@code human}. */
+    public static ResultRecord run(RealtimeSettings settings, PrintStream human) {
+        Map<String, Object> cell = cell(settings, false);
+        RealtimeMetrics metrics = measure(settings, human);
+        human.println(RealtimeLines.summary(settings.workload().strategy().cliName(),
+                settings.workload().workloadCase().name(), String.valueOf(cell.get("gc")), metrics.realtime()));
+        return ResultRecord.ok(BatchRun.EXPERIMENT, cell, Environment.current(), metrics);
+    }
+
+    /**
+     * The cell a real-time run is recorded under: the batch cell's workload fields with mode
+     * {@code realtime}, then intervalNs (absent for a search), maxDelayMs, durationS, warmupS, pin.
+     */
+    public static Map<String, Object> cell(RealtimeSettings settings, boolean search) {
+        Map<String, Object> batch = BatchRun.cell(settings.workload());
+        Map<String, Object> cell = new LinkedHashMap<>();
+        for (String key : new String[] {"strategy", "case", "gc", "heap", "queue", "stored", "pool", "mixPool"}) {
+            cell.put(key, batch.get(key));
+            if (key.equals("case")) {
+                cell.put("mode", "realtime");
+            }
+        }
+        if (search) {
+            cell.put("findInterval", true);
+        } else {
+            cell.put("intervalNs", settings.intervalNs());
+        }
+        cell.put("maxDelayMs", settings.maxDelayMs());
+        cell.put("durationS", settings.duration().toMillis() / 1000.0);
+        cell.put("warmupS", settings.warmup().toMillis() / 1000.0);
+        cell.put("pin", settings.pin());
+        return cell;
+    }
+
+    /** One run: warm-up, then the measured duration. */
+    static RealtimeMetrics measure(RealtimeSettings settings, PrintStream human) {
+        Pinning pinning = Pinning.plan(settings.pin());
+        try (Workload workload = Workload.of(settings.workload());
+             GcPauseRecorder recorder = new GcPauseRecorder().start();
+             CaptureSource source = CaptureSource.start(settings.intervalNs(), settings.maxDelayMs(), pinning.sourceCpu())) {
+            boolean pinned = pinning.pinProcessor();
+            Measurement m = new Measurement(settings, source, workload, human, pinned);
+            m.loop();
+            source.stop();
+            m.drainAfterStop();
+            GcStatistics gc = recorder.stop(m.measuredFrom);
+            RealtimeFigures figures = m.figures();
+            HeapCensus census = HeapCensus.take();
+            workload.drain();
+            return new RealtimeMetrics(figures, m.allocatedBytes / (double) Math.max(1, figures.received()), gc,
+                    census.liveObjects(), census.heapUsedMb(), workload.counts(), null);
+        }
+    }
+
+    /** The state of one measured run; lives on the running thread only. */
+    private static final class Measurement {
+        private final RealtimeSettings settings;
+        private final CaptureSource source;
+        private final CaptureRing ring;
+        private final Workload workload;
+        private final PrintStream human;
+        private final boolean pinned;
+        private final LossCounter loss = new LossCounter();
+        private final Histogram latency = new Histogram(MAX_LATENCY_NS, 3);
+
+        private Instant measuredFrom = Instant.now();
+        private long allocatedBytes;
+        private long sentAtWarmup;
+        private long lostAtWarmup;
+        private long receivedAtWarmup;
+        private long allocatedAtWarmup;
+        private long linesLost;
+        private long linesReceived;
+
+        Measurement(RealtimeSettings settings, CaptureSource source, Workload workload, PrintStream human,
+                    boolean pinned) {
+            this.settings = settings;
+            this.source = source;
+            this.ring = source.ring();
+            this.workload = workload;
+            this.human = human;
+            this.pinned = pinned;
+        }
+
+        // hot path: no allocation but what the strategy allocates per packet, and the line once a second
+        void loop() {
+            final CaptureRing ring = this.ring;
+            final Workload workload = this.workload;
+            final LossCounter loss = this.loss;
+            final Histogram latency = this.latency;
+            final long start = ClockSourceLibrary.nowNanos();
+            final long warmupEnd = start + settings.warmup().toNanos();
+            final long end = warmupEnd + settings.duration().toNanos();
+            long nextLine = start + SECOND_NS;
+            long lastLine = start;
+            boolean measuring = settings.warmup().isZero();
+            if (measuring) {
+                startMeasuring();
+            }
+            while (true) {
+                long sequence = ring.poll();
+                long now;
+                if (sequence < 0) {
+                    Thread.onSpinWait();
+                    now = ClockSourceLibrary.nowNanos();
+                } else {
+                    loss.onSequence(sequence);
+                    workload.run(1);
+                    now = ClockSourceLibrary.nowNanos();
+                    if (measuring) {
+                        latency.recordValue(Math.min(now - ring.lastScheduledNanos(), MAX_LATENCY_NS));
+                    }
+                }
+                if (now >= nextLine) {
+                    printLine(now, start, lastLine, !measuring);
+                    lastLine = now;
+                    nextLine += SECOND_NS;
+                    if (!measuring && now >= warmupEnd) {
+                        measuring = true;
+                        startMeasuring();
+                    }
+                    if (now >= end) {
+                        break;
+                    }
+                }
+            }
+        }
+
+        private void startMeasuring() {
+            measuredFrom = Instant.now();
+            // the measured stream: every tick from the next one expected on (some may already wait in the ring)
+            sentAtWarmup = loss.expected();
+            lostAtWarmup = loss.lost();
+            receivedAtWarmup = loss.received();
+            allocatedAtWarmup = AllocationCounter.currentThreadAllocatedBytes();
+            latency.reset();
+        }
+
+        private void printLine(long now, long start, long lastLine, boolean warmingUp) {
+            long lost = loss.lost() - linesLost;
+            long received = loss.received() - linesReceived;
+            linesLost = loss.lost();
+            linesReceived = loss.received();
+            Runtime rt = Runtime.getRuntime();
+            human.println(RealtimeLines.second((now - start) / 1e9, (now - lastLine) / 1_000_000, received, lost,
+                    received + lost, (rt.totalMemory() - rt.freeMemory()) / (1024.0 * 1024.0), warmingUp));
+        }
+
+        /** After the source stopped: what is left in the ring was received, drops after it were lost. */
+        void drainAfterStop() {
+            allocatedBytes = AllocationCounter.currentThreadAllocatedBytes() - allocatedAtWarmup;
+            for (long sequence = ring.poll(); sequence >= 0; sequence = ring.poll()) {
+                loss.onSequence(sequence); // queued in time: received, though not processed
+            }
+            loss.onEndOfStream(source.ticks());
+        }
+
+        RealtimeFigures figures() {
+            long sent = source.ticks() - sentAtWarmup;
+            long lost = loss.lost() - lostAtWarmup;
+            long received = loss.received() - receivedAtWarmup;
+            return new RealtimeFigures(settings.intervalNs(), sent, received, lost,
+                    sent == 0 ? 0 : lost * 100.0 / sent, LatencyFigures.of(latency), pinned);
+        }
+    }
+}
