@@ -1,0 +1,63 @@
+package org.allocpool.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.allocpool.metrics.result.RecordJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The lab with the real analyzer in forked JVMs, on tiny sizes: every cell of two collectors and
+ * all strategies gets an ok record, and the tables show every cell.
+ */
+class LabEndToEndTest {
+
+    private static final List<String> STRATEGIES = List.of("dummy", "alloc", "mix", "pool",
+            "native-dummy", "native-alloc", "native-mix", "native-pool", "flat");
+
+    @TempDir
+    Path results;
+
+    @Test
+    void shouldRecordAndTabulateEveryCellOfTwoCollectorsAndAllStrategies() throws IOException {
+        int exit = AllocpoolMain.execute("lab", "analyzer", "--gc", "G1,Serial", "--case", "A",
+                "--queue", "100", "--stored", "100", "--pool", "1000", "--mix-pool", "200",
+                "--packets", "20000", "--rounds", "2", "--warmup", "1", "--heap", "256m",
+                "--results", results.toString());
+        assertEquals(0, exit);
+
+        List<JsonNode> records = Files.readAllLines(results.resolve("records.jsonl")).stream()
+                .map(RecordJson::parse).toList();
+        assertEquals(2 * STRATEGIES.size(), records.size());
+        Set<String> cells = new HashSet<>();
+        for (JsonNode record : records) {
+            assertEquals("ok", record.path("status").asText(), record.toString());
+            assertTrue(record.path("metrics").path("nsPerPacket").path("median").asDouble() > 0, record.toString());
+            cells.add(record.path("cell").path("gc").asText() + "/" + record.path("cell").path("strategy").asText());
+        }
+        for (String gc : List.of("G1", "Serial")) {
+            for (String strategy : STRATEGIES) {
+                assertTrue(cells.contains(gc + "/" + strategy), "no record for " + gc + "/" + strategy);
+            }
+        }
+
+        String tables = Files.readString(results.resolve("tables.md"));
+        for (String gc : List.of("G1", "Serial")) {
+            String section = tables.substring(tables.indexOf("### " + gc + ": ns/packet"));
+            for (String strategy : STRATEGIES) {
+                String row = section.lines().filter(l -> l.startsWith("| " + strategy + " ")).findFirst()
+                        .orElseThrow(() -> new AssertionError("no row for " + gc + "/" + strategy + " in\n" + tables));
+                String cellA = row.split("\\|")[2].strip();
+                assertTrue(cellA.matches("(\\*\\*)?[0-9.]+(\\*\\*)?.*"), gc + "/" + strategy + " shows '" + cellA + "'");
+            }
+        }
+    }
+}
