@@ -14,7 +14,7 @@ import jdk.jfr.consumer.RecordingFile;
  * Records garbage-collection pauses over an interval, as the JVM itself reports them: JFR's
  * {@code jdk.GarbageCollection} events, whose {@code sumOfPauses} and {@code longestPause} count
  * only stop-the-world time for every collector (for ZGC and Shenandoah the pauses, not the
- * concurrent cycle). No log file is parsed.
+ * concurrent cycle), and {@code jdk.GCPhasePause} events, one per pause. No log file is parsed.
  *
  * <p>Use from one thread: {@link #start()}, the measured work, then {@link #stop()} once.
  * The JFR recording lives in this JVM's JFR repository and is deleted by {@link #stop()}.
@@ -22,12 +22,15 @@ import jdk.jfr.consumer.RecordingFile;
 public final class GcPauseRecorder implements AutoCloseable {
 
     private static final String GC_EVENT = "jdk.GarbageCollection";
+    /** One event per stop-the-world pause, for every collector; its durations add up to the sums above. */
+    private static final String PAUSE_EVENT = "jdk.GCPhasePause";
 
     private final Recording recording = new Recording();
     private long startNs;
 
     public GcPauseRecorder() {
         recording.enable(GC_EVENT).withThreshold(Duration.ZERO);
+        recording.enable(PAUSE_EVENT).withThreshold(Duration.ZERO);
         recording.setToDisk(true);
         recording.setName("allocpool-gc");
     }
@@ -60,17 +63,23 @@ public final class GcPauseRecorder implements AutoCloseable {
             file = Files.createTempFile("allocpool-gc", ".jfr");
             recording.dump(file);
             long count = 0;
+            long pauses = 0;
             double totalMs = 0;
             double maxMs = 0;
             for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
-                if (!event.getEventType().getName().equals(GC_EVENT) || event.getStartTime().isBefore(from)) {
+                if (event.getStartTime().isBefore(from)) {
                     continue;
                 }
-                count++;
-                totalMs += event.getDuration("sumOfPauses").toNanos() / 1e6;
-                maxMs = Math.max(maxMs, event.getDuration("longestPause").toNanos() / 1e6);
+                String name = event.getEventType().getName();
+                if (name.equals(GC_EVENT)) {
+                    count++;
+                    totalMs += event.getDuration("sumOfPauses").toNanos() / 1e6;
+                    maxMs = Math.max(maxMs, event.getDuration("longestPause").toNanos() / 1e6);
+                } else if (name.equals(PAUSE_EVENT)) {
+                    pauses++;
+                }
             }
-            return GcStatistics.of(count, totalMs, maxMs, elapsedNs);
+            return GcStatistics.of(count, pauses, totalMs, maxMs, elapsedNs);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the JFR recording of GC pauses", e);
         } finally {

@@ -14,21 +14,23 @@ class GcPauseRecorderTest {
 
         assertTrue(stats.count() >= 1, "collections seen: " + stats.count());
         assertTrue(stats.pauseTotalMs() > 0, "a full collection pauses");
+        assertTrue(stats.pauses() >= stats.count(), "at least one pause per collection: " + stats);
         assertTrue(stats.pauseMaxMs() <= stats.pauseTotalMs());
+        assertTrue(stats.pauseAvgMs() <= stats.pauseMaxMs() + 1e-9, "an average pause is no longer than the longest");
         assertTrue(stats.fraction() >= 0 && stats.fraction() <= 1);
     }
 
     @Test
     void shouldDeriveAveragesAndRatesFromTheSums() {
-        GcStatistics stats = GcStatistics.of(4, 100.0, 40.0, 2_000_000_000L);
-        assertTrue(stats.pauseAvgMs() == 25.0);
+        GcStatistics stats = GcStatistics.of(4, 5, 100.0, 40.0, 2_000_000_000L);
+        assertTrue(stats.pauseAvgMs() == 20.0, "average per pause, not per collection");
         assertTrue(stats.perSecond() == 2.0);
         assertTrue(stats.fraction() == 0.05);
     }
 
     @Test
     void shouldReportZeroAveragesWithoutCollections() {
-        GcStatistics stats = GcStatistics.of(0, 0, 0, 1_000_000_000L);
+        GcStatistics stats = GcStatistics.of(0, 0, 0, 0, 1_000_000_000L);
         assertTrue(stats.pauseAvgMs() == 0.0 && stats.perSecond() == 0.0 && stats.fraction() == 0.0);
     }
 }
