@@ -30,7 +30,7 @@ public final class PacketStrategies {
             case ALLOC:
                 return new AllocatingPackets();
             case POOL:
-                return new PooledPackets(pool);
+                return PooledPackets.onHeap(pool);
             case MIX:
                 return new MixedPackets(mixPool);
             case NATIVE_DUMMY:
@@ -38,7 +38,7 @@ public final class PacketStrategies {
             case NATIVE_ALLOC:
                 return new NativeAllocatingPackets(pool);
             case NATIVE_POOL:
-                return new NativePooledPackets(pool);
+                return PooledPackets.overSlab(pool);
             case NATIVE_MIX:
                 return new NativeMixedPackets(pool, mixPool);
             case FLAT:
