@@ -1,6 +1,6 @@
 #!/bin/sh
-# Configures and builds allocpool's native libraries with CMake. Called by the Maven build
-# (native/pom.xml) as: build.sh <source dir> <build dir> <library output dir>
+# Configures and builds allocpool's native libraries and the C++ analyser with CMake. Called by the
+# Maven build (native/pom.xml) as: build.sh <source dir> <build dir> <library output dir>
 # A failure is one line on stderr (the Maven build makes it its error message); a failed CMake
 # build's log goes to stdout before it.
 set -eu
@@ -9,7 +9,7 @@ build=$2
 out=$3
 
 missing() {
-    echo "allocpool needs cmake and a C compiler (gcc or clang): apt-get install cmake build-essential ($1 not found)" >&2
+    echo "allocpool needs cmake, a C compiler and a C++17 compiler (gcc/g++ or clang/clang++): apt-get install cmake build-essential ($1 not found)" >&2
     exit 1
 }
 
@@ -18,6 +18,11 @@ if [ -n "${CC:-}" ]; then
     command -v "$CC" >/dev/null 2>&1 || missing "CC=$CC"
 elif ! command -v cc >/dev/null 2>&1 && ! command -v gcc >/dev/null 2>&1 && ! command -v clang >/dev/null 2>&1; then
     missing "cc, gcc, clang"
+fi
+if [ -n "${CXX:-}" ]; then
+    command -v "$CXX" >/dev/null 2>&1 || missing "CXX=$CXX"
+elif ! command -v c++ >/dev/null 2>&1 && ! command -v g++ >/dev/null 2>&1 && ! command -v clang++ >/dev/null 2>&1; then
+    missing "c++, g++, clang++"
 fi
 
 mkdir -p "$build"

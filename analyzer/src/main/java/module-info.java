@@ -8,6 +8,7 @@ module org.allocpool.analyzer {
 
     exports org.allocpool.analyzer;
     exports org.allocpool.analyzer.capture;
+    exports org.allocpool.analyzer.cpp;
     exports org.allocpool.analyzer.realtime;
 
     // metrics records are serialised by Jackson

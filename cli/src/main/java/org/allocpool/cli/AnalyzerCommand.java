@@ -4,6 +4,8 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -11,6 +13,7 @@ import org.allocpool.analyzer.AnalyzerSettings;
 import org.allocpool.analyzer.BatchRun;
 import org.allocpool.analyzer.Strategy;
 import org.allocpool.analyzer.WorkloadCase;
+import org.allocpool.analyzer.cpp.CppAnalyzer;
 import org.allocpool.analyzer.realtime.IntervalFinder;
 import org.allocpool.analyzer.realtime.RealtimeRun;
 import org.allocpool.analyzer.realtime.RealtimeSettings;
@@ -40,6 +43,8 @@ import picocli.CommandLine.Spec;
                 + "counts lost packets exactly, with the latency of every packet; --find-interval searches the "
                 + "smallest loss-free interval, the article's real-time measure.",
             "Choose the collector and heap with JVM flags (the article: -Xms2g -Xmx2g). One strategy per JVM.",
+            "--runtime cpp or cpp-flat runs the same workload in the C++ analyser instead (the article's C++ "
+                + "baseline: parse results as objects, or inside the packet), with the same options and record.",
             ""},
         footer = {"", "Exit codes: 0 ok, 1 the run failed (a failed record with --json), 2 bad input."})
 final class AnalyzerCommand implements Callable<Integer> {
@@ -49,6 +54,12 @@ final class AnalyzerCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = "--runtime", defaultValue = "java", paramLabel = "java|cpp|cpp-flat",
+            description = "java (this JVM), or the C++ analyser: cpp (parsing allocates with new, as Java does) or "
+                    + "cpp-flat (parse results inside the packet); C++ has dummy, alloc, mix and pool "
+                    + "(default: ${DEFAULT-VALUE})")
+    String runtime;
 
     @Option(names = "--strategy", defaultValue = "pool", paramLabel = "NAME",
             description = "dummy, alloc, mix, pool, native-dummy, native-alloc, native-mix, native-pool or flat "
@@ -126,6 +137,13 @@ final class AnalyzerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        String r = runtime.strip().toLowerCase(Locale.ROOT);
+        if (CppAnalyzer.RUNTIMES.contains(r)) {
+            return runCpp(r);
+        }
+        if (!r.equals("java")) {
+            throw new IllegalArgumentException("unknown runtime '" + runtime + "'; allowed: java, cpp, cpp-flat");
+        }
         AnalyzerSettings settings = settings();
         RealtimeSettings realtime = isRealtime() ? realtimeSettings(settings) : null;
         PrintWriter out = spec.commandLine().getOut();
@@ -149,6 +167,64 @@ final class AnalyzerCommand implements Callable<Integer> {
             out.flush();
         }
         return 0;
+    }
+
+    /**
+     * Runs the C++ analyser with these options; it validates them itself (one line, exit 2). It
+     * puts its lines where we would (human lines on stdout, or on stderr with --json beside the
+     * record on stdout): its stdout becomes ours, its stderr ours; its exit code is ours.
+     */
+    private int runCpp(String cppRuntime) {
+        List<String> args = cppArgs(cppRuntime);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            return CppAnalyzer.run(args, line -> {
+                out.println(line);
+                out.flush();
+            }, line -> {
+                err.println(line);
+                err.flush();
+            });
+        } catch (RuntimeException e) {
+            err.println("allocpool: analyzer failed: " + reason(e));
+            err.flush();
+            return EXIT_FAILED;
+        }
+    }
+
+    /** The C++ analyser's command line for these options (its options are named as ours). */
+    List<String> cppArgs(String cppRuntime) {
+        List<String> args = new ArrayList<>(List.of("--runtime", cppRuntime, "--strategy", strategy,
+                "--case", workloadCase));
+        if (queue != null) {
+            args.addAll(List.of("--queue", Integer.toString(queue)));
+        }
+        if (stored != null) {
+            args.addAll(List.of("--stored", Integer.toString(stored)));
+        }
+        args.addAll(List.of("--pool", Integer.toString(pool), "--mix-pool", Integer.toString(mixPool),
+                "--packets", Long.toString(packets), "--rounds", Integer.toString(rounds),
+                "--warmup", Integer.toString(warmup), "--mode", mode.strip().toLowerCase(Locale.ROOT)));
+        if (isRealtime()) {
+            if (!(warmupSeconds >= 0) || Double.isInfinite(warmupSeconds)) {
+                throw new IllegalArgumentException("--warmup-s must be 0 or more, was " + warmupSeconds);
+            }
+            args.addAll(List.of("--interval-ns", Long.toString(intervalNs),
+                    "--duration", durationOption(duration).toMillis() + "ms",
+                    "--warmup-s", Double.toString(warmupSeconds),
+                    "--max-delay-ms", Integer.toString(maxDelayMs)));
+            if (pin) {
+                args.add("--pin");
+            }
+        }
+        if (findInterval) {
+            args.add("--find-interval");
+        }
+        if (json) {
+            args.add("--json");
+        }
+        return args;
     }
 
     /** Parses and validates the options; {@link IllegalArgumentException} names the bad value. */

@@ -1,0 +1,143 @@
+// The capture side of a real-time run: the C clock source (clock/clocksource.c, linked into this
+// program) writing into a ring this program allocates, and the single consumer that polls it.
+// The ring's bytes are laid out as clock/clocksource.h says (its C struct uses _Atomic, which
+// C++17 cannot include, so the layout is addressed here by offset; std::atomic would do too, but
+// offsetof on it is not portable). Consumer: one thread; the source thread is the producer.
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+#include <string>
+
+extern "C" {
+struct clocksource_ring;
+struct clocksource;
+int64_t clocksource_now_ns(void);
+int32_t clocksource_start(clocksource_ring* ring, int32_t cpu, clocksource** handle_out);
+int32_t clocksource_stop(clocksource* handle);
+int32_t clocksource_pin_current_thread(int32_t cpu);
+}
+
+namespace allocpool {
+
+inline int64_t now_ns() { return clocksource_now_ns(); }
+
+// Owns the ring memory (aligned_alloc, freed by the destructor) and the source thread (stopped by
+// stop() or the destructor, always before the memory is freed).
+class CaptureSource {
+    static constexpr size_t kCapacity = 0;
+    static constexpr size_t kInterval = 8;
+    static constexpr size_t kHead = 64;
+    static constexpr size_t kTicks = 72;
+    static constexpr size_t kTail = 128;
+    static constexpr size_t kEntries = 192;
+    static constexpr size_t kEntryBytes = 16;
+
+public:
+    CaptureSource(int64_t interval_ns, int64_t capacity, int32_t cpu) : capacity_(capacity) {
+        size_t bytes = kEntries + static_cast<size_t>(capacity) * kEntryBytes;
+        bytes = (bytes + 63) / 64 * 64;  // aligned_alloc wants a multiple of the alignment
+        memory_ = static_cast<uint8_t*>(std::aligned_alloc(64, bytes));
+        if (memory_ == nullptr) {
+            throw std::bad_alloc();
+        }
+        std::memset(memory_, 0, bytes);
+        word(kCapacity) = capacity;
+        word(kInterval) = interval_ns;
+        int32_t rc = clocksource_start(reinterpret_cast<clocksource_ring*>(memory_), cpu, &handle_);
+        if (rc != 0) {
+            std::free(memory_);
+            throw std::runtime_error("the clock source did not start: " + std::string(std::strerror(rc)));
+        }
+    }
+    ~CaptureSource() {
+        stop();
+        std::free(memory_);
+    }
+    CaptureSource(const CaptureSource&) = delete;
+    CaptureSource& operator=(const CaptureSource&) = delete;
+
+    void stop() {
+        if (handle_ != nullptr) {
+            clocksource_stop(handle_);
+            handle_ = nullptr;
+        }
+    }
+
+    // The next tick's sequence number, or -1 when the ring is empty; its scheduled time is then
+    // last_scheduled_ns(). hot path: no allocation
+    int64_t poll() {
+        if (tail_ == head_cache_) {
+            head_cache_ = __atomic_load_n(&word(kHead), __ATOMIC_ACQUIRE);
+            if (tail_ == head_cache_) {
+                return -1;
+            }
+        }
+        // plain reads: the acquire of head orders them after the producer's writes
+        const uint8_t* entry = memory_ + kEntries + static_cast<size_t>(slot_) * kEntryBytes;
+        int64_t sequence;
+        std::memcpy(&sequence, entry, 8);
+        std::memcpy(&last_scheduled_ns_, entry + 8, 8);
+        if (++slot_ == capacity_) {
+            slot_ = 0;
+        }
+        tail_++;
+        // release: the producer may overwrite the slot only after these reads
+        __atomic_store_n(&word(kTail), tail_, __ATOMIC_RELEASE);
+        return sequence;
+    }
+
+    int64_t last_scheduled_ns() const { return last_scheduled_ns_; }
+
+    // Ticks the source produced, written or dropped.
+    int64_t ticks() { return __atomic_load_n(&word(kTicks), __ATOMIC_ACQUIRE); }
+
+private:
+    int64_t& word(size_t offset) { return *reinterpret_cast<int64_t*>(memory_ + offset); }
+
+    uint8_t* memory_ = nullptr;
+    clocksource* handle_ = nullptr;
+    const int64_t capacity_;
+    int64_t tail_ = 0;
+    int64_t head_cache_ = 0;
+    int64_t slot_ = 0;
+    int64_t last_scheduled_ns_ = -1;
+};
+
+// Packets lost from the gaps in the sequence numbers received: as Java's LossCounter, including
+// the ticks after the last one received (onEndOfStream). Single thread.
+class LossCounter {
+public:
+    void on_sequence(int64_t sequence) {  // hot path: no allocation
+        if (sequence != expected_) {
+            if (sequence < expected_) {
+                throw std::logic_error("sequence " + std::to_string(sequence) + " came after "
+                                       + std::to_string(expected_ - 1) + ": sequences only go up");
+            }
+            lost_ += sequence - expected_;
+        }
+        expected_ = sequence + 1;
+        received_++;
+    }
+    void on_end_of_stream(int64_t sent) {
+        if (sent < expected_) {
+            throw std::logic_error("sent " + std::to_string(sent) + " is fewer than the packets seen: "
+                                   + std::to_string(expected_));
+        }
+        lost_ += sent - expected_;
+        expected_ = sent;
+    }
+    int64_t received() const { return received_; }
+    int64_t lost() const { return lost_; }
+    int64_t expected() const { return expected_; }
+
+private:
+    int64_t expected_ = 0;
+    int64_t received_ = 0;
+    int64_t lost_ = 0;
+};
+
+}  // namespace allocpool

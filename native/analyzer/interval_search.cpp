@@ -1,0 +1,228 @@
+// --find-interval, the same search as Java's IntervalSearch and IntervalFinder: a short batch run
+// gives the start (the batch ns/packet, rounded up to 10 ns); the interval doubles, capped at
+// 1000 ns, until a probe loses nothing; then bisects between the widest losing and the narrowest
+// loss-free interval down to 10 ns. Each run is a fresh process of this program (no heap or cache
+// history carried over), whose record is read back from its stdout.
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+#include <vector>
+
+#include "realtime.hpp"
+#include "record.hpp"
+
+extern char** environ;
+
+namespace allocpool {
+
+namespace {
+
+constexpr int64_t kMaxIntervalNs = 1000;
+constexpr int64_t kResolutionNs = 10;
+constexpr int kMaxProbes = 16;
+
+struct Probe {
+    RealtimeFigures figures;
+    std::string metrics;  // the probe's metrics object, as it printed it
+};
+
+// Runs this program with `args`; returns its stdout. Its stderr is ours.
+std::string run_self(const std::string& self, const std::vector<std::string>& args) {
+    int pipe_fds[2];
+    if (pipe(pipe_fds) != 0) {
+        throw std::runtime_error("find-interval: cannot make a pipe");
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
+    posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
+    posix_spawn_file_actions_addclose(&actions, pipe_fds[1]);
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>(self.c_str()));
+    for (const auto& a : args) {
+        argv.push_back(const_cast<char*>(a.c_str()));
+    }
+    argv.push_back(nullptr);
+    pid_t pid;
+    int rc = posix_spawn(&pid, self.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(pipe_fds[1]);
+    if (rc != 0) {
+        close(pipe_fds[0]);
+        throw std::runtime_error("find-interval: cannot start " + self);
+    }
+    std::string out;
+    char buf[4096];
+    ssize_t n;
+    while ((n = read(pipe_fds[0], buf, sizeof buf)) > 0) {
+        out.append(buf, static_cast<size_t>(n));
+    }
+    close(pipe_fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (code != 0 || out.find("\"status\":\"ok\"") == std::string::npos) {
+        std::string error;
+        size_t at = out.find("\"error\":\"");
+        if (at != std::string::npos) {
+            error = ": " + out.substr(at + 9, out.find('"', at + 9) - at - 9);
+        }
+        throw std::runtime_error("probe exited with code " + std::to_string(code) + error);
+    }
+    return out;
+}
+
+// The number after "key": in `json`, from `from` on.
+double number_after(const std::string& json, const std::string& key, size_t from = 0) {
+    size_t at = json.find("\"" + key + "\":", from);
+    if (at == std::string::npos) {
+        throw std::runtime_error("a probe's record has no " + key);
+    }
+    return std::strtod(json.c_str() + at + key.size() + 3, nullptr);
+}
+
+// The object after "key": (balanced braces; our records hold no braces in strings there).
+std::string object_after(const std::string& json, const std::string& key) {
+    size_t at = json.find("\"" + key + "\":{");
+    if (at == std::string::npos) {
+        throw std::runtime_error("a probe's record has no " + key);
+    }
+    size_t start = at + key.size() + 3;
+    int depth = 0;
+    for (size_t i = start; i < json.size(); i++) {
+        if (json[i] == '{') {
+            depth++;
+        } else if (json[i] == '}' && --depth == 0) {
+            return json.substr(start, i - start + 1);
+        }
+    }
+    throw std::runtime_error("a probe's record is cut short");
+}
+
+int64_t round_up(double ns) { return static_cast<int64_t>(std::ceil(ns / kResolutionNs)) * kResolutionNs; }
+int64_t clamp(int64_t ns) { return ns < kResolutionNs ? kResolutionNs : ns > kMaxIntervalNs ? kMaxIntervalNs : ns; }
+
+std::vector<std::string> workload_args(const Options& o) {
+    return {"--runtime", o.runtime, "--strategy", o.strategy, "--case", o.workload_case,
+            "--queue", std::to_string(o.queue), "--stored", std::to_string(o.stored),
+            "--pool", std::to_string(o.pool), "--mix-pool", std::to_string(o.mix_pool)};
+}
+
+}  // namespace
+
+std::string find_interval(const Options& o, const std::string& self, std::FILE* human) {
+    std::vector<std::string> batch = workload_args(o);
+    for (const char* a : {"--packets", "1000000", "--rounds", "3", "--warmup", "2", "--json"}) {
+        batch.push_back(a);
+    }
+    std::fprintf(human, "find-interval: a short batch run for the starting point...\n");
+    std::fflush(human);
+    double batch_ns = number_after(run_self(self, batch), "median");
+    std::fprintf(human, "find-interval: batch %.1f ns/packet; probing from there\n", batch_ns);
+
+    auto probe = [&](int64_t interval) {
+        std::fprintf(human, "find-interval: probe at %lld ns\n", static_cast<long long>(interval));
+        std::fflush(human);
+        std::vector<std::string> args = workload_args(o);
+        std::vector<std::string> rt = {"--mode", "realtime", "--interval-ns", std::to_string(interval),
+                                       "--duration", std::to_string(o.duration_ms) + "ms",
+                                       "--warmup-s", json_double(o.warmup_ms / 1000.0),
+                                       "--max-delay-ms", std::to_string(o.max_delay_ms)};
+        args.insert(args.end(), rt.begin(), rt.end());
+        if (o.pin) {
+            args.push_back("--pin");
+        }
+        args.push_back("--json");
+        std::string record = run_self(self, args);
+        Probe p;
+        p.metrics = object_after(record, "metrics");
+        std::string realtime = object_after(p.metrics, "realtime");
+        RealtimeFigures& f = p.figures;
+        f.interval_ns = static_cast<int64_t>(number_after(realtime, "intervalNs"));
+        f.sent = static_cast<int64_t>(number_after(realtime, "sent"));
+        f.received = static_cast<int64_t>(number_after(realtime, "received"));
+        f.lost = static_cast<int64_t>(number_after(realtime, "lost"));
+        f.loss_percent = number_after(realtime, "lossPercent");
+        f.p99 = static_cast<int64_t>(number_after(realtime, "p99"));
+        f.max = static_cast<int64_t>(number_after(realtime, "max"));
+        std::fprintf(human, "find-interval: %lld ns lost %s%%\n", static_cast<long long>(interval),
+                     percent_text(f.loss_percent).c_str());
+        return p;
+    };
+
+    const int64_t start = clamp(round_up(batch_ns > kResolutionNs ? batch_ns : kResolutionNs));
+    std::vector<Probe> runs;
+    int64_t losing = 0;
+    int loss_free = -1;
+    int chosen = -1;
+    bool has_min = false;
+    double loss_at_max = 0;
+    int64_t interval = start;
+    while (static_cast<int>(runs.size()) < kMaxProbes) {
+        runs.push_back(probe(interval));
+        if (runs.back().figures.lost == 0) {
+            loss_free = static_cast<int>(runs.size()) - 1;
+            break;
+        }
+        losing = interval;
+        if (interval >= kMaxIntervalNs) {
+            break;
+        }
+        interval = clamp(round_up(static_cast<double>(interval * 2)));
+    }
+    if (loss_free < 0) {  // lost even at the widest interval (or ran out of probes widening)
+        chosen = static_cast<int>(runs.size()) - 1;
+        loss_at_max = runs.back().figures.loss_percent;
+    } else {
+        while (runs[static_cast<size_t>(loss_free)].figures.interval_ns - losing > kResolutionNs
+               && static_cast<int>(runs.size()) < kMaxProbes && losing > 0) {
+            int64_t free_interval = runs[static_cast<size_t>(loss_free)].figures.interval_ns;
+            int64_t middle = round_up(static_cast<double>((losing + free_interval) / 2));
+            if (middle >= free_interval) {
+                break;
+            }
+            runs.push_back(probe(middle));
+            if (runs.back().figures.lost == 0) {
+                loss_free = static_cast<int>(runs.size()) - 1;
+            } else {
+                losing = middle;
+            }
+        }
+        chosen = loss_free;
+        has_min = true;
+    }
+
+    std::string probes = "[";
+    for (size_t i = 0; i < runs.size(); i++) {
+        const RealtimeFigures& f = runs[i].figures;
+        probes += (i == 0 ? "" : ",")
+                  + JsonObject().number("intervalNs", f.interval_ns).number("sent", f.sent).number("lost", f.lost)
+                        .number("lossPercent", f.loss_percent).number("p99LatencyNs", f.p99)
+                        .number("maxLatencyNs", f.max).str();
+    }
+    probes += "]";
+    JsonObject search;
+    if (has_min) {
+        search.number("minIntervalNs", runs[static_cast<size_t>(chosen)].figures.interval_ns);
+    } else {
+        search.number("lossPercentAtMax", loss_at_max);
+    }
+    search.number("maxIntervalNs", kMaxIntervalNs).number("resolutionNs", kResolutionNs)
+        .number("startIntervalNs", start).raw("probes", probes);
+    if (has_min) {
+        std::fprintf(human, "find-interval: %s case %s (%s): %lld ns\n", o.strategy.c_str(), o.workload_case.c_str(),
+                     o.runtime.c_str(), static_cast<long long>(runs[static_cast<size_t>(chosen)].figures.interval_ns));
+    } else {
+        std::fprintf(human, "find-interval: %s case %s (%s): lost: %s%% at %lld ns\n", o.strategy.c_str(),
+                     o.workload_case.c_str(), o.runtime.c_str(), percent_text(loss_at_max).c_str(),
+                     static_cast<long long>(kMaxIntervalNs));
+    }
+    std::string metrics = runs[static_cast<size_t>(chosen)].metrics;
+    return metrics.substr(0, metrics.size() - 1) + ",\"search\":" + search.str() + "}";
+}
+
+}  // namespace allocpool

@@ -1,0 +1,51 @@
+// The program's command line: the options of `allocpool analyzer`, validated as the Java side
+// validates them. A bad value is a BadInput naming the option and the value (exit code 2).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace allocpool {
+
+class BadInput : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct Options {
+    std::string runtime = "cpp";  // cpp or cpp-flat
+    std::string strategy = "pool";
+    std::string workload_case = "A";
+    int32_t queue = 0;  // the case's when not given
+    int32_t stored = 0;
+    int32_t pool = 1000000;
+    int32_t mix_pool = 200000;
+    int64_t packets = 10000000;
+    int32_t rounds = 10;
+    int32_t warmup = 5;
+    bool realtime = false;
+    int64_t interval_ns = 1000;
+    int64_t duration_ms = 60000;
+    int64_t warmup_ms = 10000;
+    int32_t max_delay_ms = 100;
+    bool pin = false;
+    bool find_interval = false;
+    bool json = false;
+    bool help = false;
+};
+
+// The smallest interval, as Java's CaptureSource.MIN_INTERVAL_NS, and the largest ring.
+constexpr int64_t kMinIntervalNs = 10;
+constexpr int64_t kMaxRingCapacity = int64_t{1} << 26;
+
+// Parses and validates argv[1..]; throws BadInput.
+Options parse_options(const std::vector<std::string>& args);
+
+// Entries of the capture ring: maxDelayMs * 1,000,000 / intervalNs, at least 1.
+int64_t ring_capacity(int64_t interval_ns, int32_t max_delay_ms);
+
+extern const char* const kUsage;
+
+}  // namespace allocpool
