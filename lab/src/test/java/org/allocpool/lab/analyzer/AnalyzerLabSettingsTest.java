@@ -50,7 +50,7 @@ class AnalyzerLabSettingsTest {
         assertEquals(AnalyzerMatrix.STRATEGIES, quick.strategies());
         assertEquals(AnalyzerMatrix.CASES, quick.cases());
         assertEquals(List.of("--packets", "1000000", "--rounds", "5", "--warmup", "3"), quick.workload().toArgs());
-        assertEquals(Profile.QUICK.cellTimeout(), quick.cellTimeout());
+        assertEquals(Profile.QUICK.cellTimeout(AnalyzerMode.BATCH), quick.cellTimeout());
     }
 
     @Test
