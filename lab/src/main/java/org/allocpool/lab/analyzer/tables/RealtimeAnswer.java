@@ -32,6 +32,6 @@ final class RealtimeAnswer {
 
     /** {@code lost: 4.4%}, {@code lost: 75%}, {@code lost: 0.0025%}. */
     static String lost(double percent) {
-        return "lost: " + Numbers.compact(percent) + "%";
+        return "lost: " + Numbers.lossPercent(percent) + "%";
     }
 }

@@ -62,7 +62,7 @@ final class RealtimeTables {
         JsonNode gc = metrics.path("gc");
         return List.of(
                 realtime.path("intervalNs").isNumber() ? Long.toString(realtime.path("intervalNs").asLong()) : "?",
-                realtime.path("lossPercent").isNumber() ? Numbers.compact(realtime.path("lossPercent").asDouble()) + "%" : "?",
+                realtime.path("lossPercent").isNumber() ? Numbers.lossPercent(realtime.path("lossPercent").asDouble()) + "%" : "?",
                 millis(latency.path("p99")),
                 millis(latency.path("max")),
                 gc.path("pauseMaxMs").isNumber() ? Numbers.compact(gc.path("pauseMaxMs").asDouble()) : "?",
