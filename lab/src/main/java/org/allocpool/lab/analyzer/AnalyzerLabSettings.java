@@ -26,7 +26,8 @@ import org.allocpool.lab.launch.ChildJvm;
  * @param javaHome    a JDK whose {@code bin/java} runs the cells ({@code --java}), or {@code null} for this one
  * @param resultsDir  where records go ({@code --results}), or {@code null} for {@code results/<timestamp>}
  * @param resumeDir   a results folder to complete ({@code --resume}), or {@code null}
- * @param cellTimeout how long a cell may run; {@code null} for the profile's
+ * @param cellTimeout how long a cell may run; {@code null} for the profile's (in real time made longer in
+ *                    proportion when {@code --duration}/{@code --warmup-s} make probes longer than the profile's)
  * @param workload    workload options for the children; the profile's fill what is {@code null} (in real
  *                    time only the sizes apply: {@code --packets}, {@code --rounds}, {@code --warmup} are refused)
  * @param mode        batch (default) or realtime
@@ -38,6 +39,9 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
                                   String heap, List<String> jvmArgs, Path javaHome, Path resultsDir, Path resumeDir,
                                   Duration cellTimeout, WorkloadOverrides workload, AnalyzerMode mode,
                                   RealtimeOptions realtime) {
+
+    /** Seconds a real-time probe costs beyond its warm-up and duration: JVM start, pool creation, pre-filling. */
+    private static final double PROBE_OVERHEAD_S = 10;
 
     private static final Pattern HEAP_SIZE = Pattern.compile("\\d{1,9}[kmgt]?", Pattern.CASE_INSENSITIVE);
 
@@ -68,9 +72,7 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
             }
             resultsDir = resumeDir;
         }
-        if (cellTimeout == null) {
-            cellTimeout = profile.cellTimeout(mode);
-        } else if (cellTimeout.isZero() || cellTimeout.isNegative()) {
+        if (cellTimeout != null && (cellTimeout.isZero() || cellTimeout.isNegative())) {
             throw new IllegalArgumentException("--cell-timeout must be positive, not " + cellTimeout);
         }
         workload = workload == null ? WorkloadOverrides.NONE : workload;
@@ -87,6 +89,11 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
                         + " real-time cells take --duration and --warmup-s");
             }
             realtime = (realtime == null ? RealtimeOptions.NONE : realtime).over(profile.realtime());
+        }
+        if (cellTimeout == null) {
+            cellTimeout = mode == AnalyzerMode.REALTIME
+                    ? scaled(profile.cellTimeout(mode), profile.realtime(), realtime)
+                    : profile.cellTimeout(mode);
         }
     }
 
@@ -123,6 +130,23 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
     /** The collectors, in the order given. */
     public List<Collector> collectors() {
         return gcs.stream().map(Collector::byName).toList();
+    }
+
+    /**
+     * The profile's real-time timeout, made longer in proportion when {@code --duration} or
+     * {@code --warmup-s} make each probe longer than the profile's (a search runs the same number of
+     * probes whatever they last).
+     */
+    private static Duration scaled(Duration timeout, RealtimeOptions profile, RealtimeOptions given) {
+        double ratio = (probeSeconds(given) + PROBE_OVERHEAD_S) / (probeSeconds(profile) + PROBE_OVERHEAD_S);
+        return ratio <= 1 ? timeout : Duration.ofSeconds((long) Math.ceil(timeout.toSeconds() * ratio));
+    }
+
+    /** Warm-up and duration of one probe, with the analyzer's defaults (10 s, 60 s) where unset. */
+    private static double probeSeconds(RealtimeOptions options) {
+        double warmup = options.warmupS() != null ? options.warmupS() : 10;
+        double duration = options.duration() != null ? options.duration().toMillis() / 1000.0 : 60;
+        return warmup + duration;
     }
 
     private static List<String> names(List<String> given, UnaryOperator<String> canonical, List<String> defaults) {

@@ -158,7 +158,8 @@ class AnalyzerLabSettingsTest {
 
         assertEquals(List.of("--queue", "10", "--mode", "realtime", "--find-interval", "--duration", "60s",
                 "--warmup-s", "10"), settings.childArgs());
-        assertEquals(Duration.ofMinutes(20), settings.cellTimeout());
+        assertEquals(Duration.ofMinutes(40), settings.cellTimeout(), "probes of 10 s + 60 s instead of 10 s + 20 s");
+        assertEquals(Duration.ofMinutes(20), AnalyzerLabSettings.of(Profile.FULL, AnalyzerMode.REALTIME).cellTimeout());
     }
 
     private static AnalyzerLabSettings withGcs(String gcs) {
