@@ -50,7 +50,7 @@ final class LabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
             description = "quick (default): G1 and ZGC, every strategy and case, short rounds, under 10 minutes on 2 cores"
-                    + " (realtime: alloc, pool, flat x cases A, C, probes of 1 s warm-up + 2 s, under 20 minutes);"
+                    + " (realtime: alloc, pool, flat x cases A, C, probes of 3 s warm-up + 2 s, under 20 minutes);"
                     + " full: every collector with the article's round sizes (realtime: every strategy and case,"
                     + " probes of 10 s warm-up + 20 s).")
     String profile;

@@ -32,7 +32,7 @@ class AnalyzerMatrixTest {
         assertEquals(List.of("A", "C"), cells.stream().map(AnalyzerCell::caseName).distinct().toList());
         assertEquals(List.of(Collector.G1, Collector.ZGC), cells.stream().map(AnalyzerCell::collector).distinct().toList());
         assertEquals(List.of("analyzer", "--strategy", "alloc", "--case", "A", "--mode", "realtime", "--find-interval",
-                "--duration", "2s", "--warmup-s", "1", "--json"), cells.getFirst().programArgs(WorkloadOverrides.NONE));
+                "--duration", "2s", "--warmup-s", "3", "--json"), cells.getFirst().programArgs(WorkloadOverrides.NONE));
         assertEquals(Duration.ofMinutes(6), AnalyzerLabSettings.of(Profile.QUICK, AnalyzerMode.REALTIME).cellTimeout());
     }
 
