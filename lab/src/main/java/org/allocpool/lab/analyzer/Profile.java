@@ -20,16 +20,16 @@ public enum Profile {
      * and a shared, noisier machine. Five timed rounds still give a median and a spread.
      *
      * <p>Real time: G1 and ZGC × {alloc, pool, flat} × cases {A, C}, 12 cells, each probe warming up
-     * 3 s and measuring 2 s; about 10 minutes on 2 cores, under 20 with room for a busier machine.
+     * 3 s and measuring 2 s: 8 minutes measured on 2 cores, under 20 with room for a busier machine.
      * A search is a short batch run plus one fresh JVM per probe (5 to 10 probes; one when even
      * 1000 ns loses), and a probe costs its warm-up and duration plus 2-4 s of JVM start and pool
      * creation (1,000,000 pooled packets). Measured on a shared 2-core Xeon: with 1 s warm-ups the 12
      * cells took 7m27s (53 probes; 16 s to 67 s a cell) under a load of 2-3 from other work; but 1 s
      * leaves the JIT compiling on two cores already busy with the source and the processor, and the
      * losses it causes spill into the measured window: G1 alloc A answered 520 ns with 1 s and 300 ns
-     * with 3 s. Three seconds add 2 s to each probe and turn some "lost at 1000 ns" cells into full
-     * searches: about 10 minutes. The five strategies × three cases the article shows would take 30
-     * cells, 25-30 minutes, so quick keeps the three kinds (allocate, pool on the heap, flat off the
+     * with 3 s. With 3 s warm-ups the 12 cells took 8m00s (10 s to 86 s a cell) on the same machine.
+     * The five strategies × three cases the article shows would take 30
+     * cells, 20-25 minutes, so quick keeps the three kinds (allocate, pool on the heap, flat off the
      * heap) and the two ends of the workload; {@code --strategy}/{@code --case} add the rest. A 2 s
      * window still holds young collections at these rates. The 6 minute timeout covers a search's
      * 16 probes at most.

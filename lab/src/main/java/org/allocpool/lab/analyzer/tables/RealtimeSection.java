@@ -2,7 +2,6 @@ package org.allocpool.lab.analyzer.tables;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +24,7 @@ record RealtimeSection(Long intervalNs, String heap, CellResults results) {
 
     /** The sections of {@code records} (batch ones are left out): searches first, then by interval; article heaps first. */
     static List<RealtimeSection> of(List<JsonNode> records) {
-        Map<List<Object>, List<JsonNode>> grouped = new LinkedHashMap<>();
+        Map<Key, List<JsonNode>> grouped = new LinkedHashMap<>();
         for (JsonNode record : records) {
             JsonNode cell = record.path("cell");
             String measure = CellKey.measureOf(cell);
@@ -33,11 +32,10 @@ record RealtimeSection(Long intervalNs, String heap, CellResults results) {
                 continue;
             }
             Long interval = measure.contains("@") ? Long.valueOf(measure.substring(measure.indexOf('@') + 1)) : null;
-            grouped.computeIfAbsent(Arrays.asList(interval, givenHeap(cell)), k -> new ArrayList<>()).add(record);
+            grouped.computeIfAbsent(new Key(interval, givenHeap(cell)), k -> new ArrayList<>()).add(record);
         }
         List<RealtimeSection> sections = new ArrayList<>();
-        grouped.forEach((key, group) -> sections.add(
-                new RealtimeSection((Long) key.get(0), (String) key.get(1), new CellResults(group))));
+        grouped.forEach((key, group) -> sections.add(new RealtimeSection(key.intervalNs(), key.heap(), new CellResults(group))));
         sections.sort(Comparator.comparing((RealtimeSection s) -> s.intervalNs() == null ? -1L : s.intervalNs())
                 .thenComparing(s -> s.heap() == null ? "" : s.heap()));
         return List.copyOf(sections);
@@ -53,5 +51,9 @@ record RealtimeSection(Long intervalNs, String heap, CellResults results) {
         String asKey = new CellKey("", "", "", heap).heap();
         String article = new CellKey("", "", "", AnalyzerMatrix.defaultHeap(strategy)).heap();
         return Objects.equals(asKey, article) ? null : heap;
+    }
+
+    /** What records of one section share. */
+    private record Key(Long intervalNs, String heap) {
     }
 }
