@@ -88,9 +88,15 @@ public final class AnalyzerTables {
             out.append("Heap: ").append(heaps(results, gc)).append(".\n\n");
             out.append(RealtimeTables.answers(results, gc, footnotes));
             notes(out, footnotes);
-            out.append("\n### ").append(gc).append(heapTitle).append(": real time, latency and GC of the answer's probe\n\n");
-            out.append("The probe the answer rests on (the narrowest loss-free one, or the one at 1000 ns that lost):"
-                    + " latency from the source's timestamp to processing; GC pauses during that probe.\n\n");
+            if (section.intervalNs() == null) {
+                out.append("\n### ").append(gc).append(heapTitle).append(": real time, latency and GC of the answer's probe\n\n");
+                out.append("The probe the answer rests on (the narrowest loss-free one, or the one at 1000 ns that lost):"
+                        + " latency from the source's timestamp to processing; GC pauses during that probe.\n\n");
+            } else {
+                out.append("\n### ").append(gc).append(heapTitle).append(": real time, latency and GC at ")
+                        .append(section.intervalNs()).append(" ns\n\n");
+                out.append("Latency from the source's timestamp to processing; GC pauses during the measured window.\n\n");
+            }
             out.append(RealtimeTables.probes(results, gc, footnotes));
             notes(out, footnotes);
         }
