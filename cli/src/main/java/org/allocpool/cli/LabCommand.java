@@ -1,13 +1,16 @@
 package org.allocpool.cli;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.allocpool.lab.AnalyzerLab;
 import org.allocpool.lab.analyzer.AnalyzerLabSettings;
+import org.allocpool.lab.analyzer.AnalyzerMode;
 import org.allocpool.lab.analyzer.DurationText;
 import org.allocpool.lab.analyzer.Profile;
+import org.allocpool.lab.analyzer.RealtimeOptions;
 import org.allocpool.lab.analyzer.WorkloadOverrides;
 import org.allocpool.lab.launch.ChildJvm;
 import picocli.CommandLine.Command;
@@ -23,6 +26,8 @@ import picocli.CommandLine.Parameters;
         description = {
             "Runs an experiment in one forked JVM per cell (collector x strategy x case), keeps one result record",
             "per cell in <results>/records.jsonl and prints the tables, also written to <results>/tables.md.",
+            "--mode realtime finds, per cell, the smallest source interval at which no packet is lost (each probe in",
+            "a fresh JVM with the cell's collector and heap), or the loss at --interval-ns.",
             "A cell that crashes, runs out of memory or times out is recorded as failed; the lab goes on.",
             "Heap as the article: -Xms2g -Xmx2g for heap strategies; -Xms1g -Xmx1g -XX:MaxDirectMemorySize=2g",
             "for native and flat ones. G1 runs with -XX:MaxGCPauseMillis=80."})
@@ -39,9 +44,15 @@ final class LabCommand implements Callable<Integer> {
             description = "The experiment: analyzer (default).")
     String experiment;
 
+    @Option(names = "--mode", paramLabel = "batch|realtime", defaultValue = "batch",
+            description = "batch (default): ns per packet; realtime: the smallest loss-free source interval per cell.")
+    String mode;
+
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
-            description = "quick (default): G1 and ZGC, every strategy and case, short rounds, under 10 minutes on 2 cores;"
-                    + " full: every collector with the article's round sizes.")
+            description = "quick (default): G1 and ZGC, every strategy and case, short rounds, under 10 minutes on 2 cores"
+                    + " (realtime: alloc, pool, flat x cases A, C, probes of 3 s warm-up + 2 s, under 20 minutes);"
+                    + " full: every collector with the article's round sizes (realtime: every strategy and case,"
+                    + " probes of 10 s warm-up + 20 s).")
     String profile;
 
     @Option(names = "--gc", paramLabel = "GC", split = ",",
@@ -76,7 +87,8 @@ final class LabCommand implements Callable<Integer> {
     Path resume;
 
     @Option(names = "--cell-timeout", paramLabel = "DURATION",
-            description = "Kill and record as failed a cell running longer, e.g. 90s, 10m. Default: 2m quick, 30m full.")
+            description = "Kill and record as failed a cell running longer, e.g. 90s, 10m. Default: 2m quick, 30m full;"
+                    + " realtime 6m quick, 20m full.")
     String cellTimeout;
 
     @Option(names = "--queue", paramLabel = "N", description = "Passed to every cell: packets kept before parsing.")
@@ -100,6 +112,25 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Passed to every cell: warm-up rounds.")
     Integer warmup;
 
+    @Option(names = "--duration", paramLabel = "TIME",
+            description = "realtime: passed to every cell: how long each probe measures after its warm-up, e.g. 20s.")
+    String duration;
+
+    @Option(names = "--warmup-s", paramLabel = "S",
+            description = "realtime: passed to every cell: seconds each probe runs before measuring.")
+    Double warmupSeconds;
+
+    @Option(names = "--max-delay-ms", paramLabel = "MS",
+            description = "realtime: passed to every cell: time of packets the capture ring holds (default 100).")
+    Integer maxDelayMs;
+
+    @Option(names = "--pin", description = "realtime: passed to every cell: pin the source and processor threads.")
+    Boolean pin;
+
+    @Option(names = "--interval-ns", paramLabel = "NS",
+            description = "realtime: measure the loss at this one interval instead of searching the smallest loss-free one.")
+    Long intervalNs;
+
     @Option(names = "--tables", paramLabel = "DIR", description = "Print the tables of the finished run in DIR; run nothing.")
     Path tables;
 
@@ -110,13 +141,25 @@ final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException("unknown experiment '" + experiment + "'; allowed: "
                     + String.join(", ", EXPERIMENTS));
         }
+        AnalyzerMode analyzerMode = AnalyzerMode.byName(mode);
         if (tables != null) {
             return AnalyzerLab.renderTables(tables, System.out);
         }
+        RealtimeOptions realtime = new RealtimeOptions(duration == null ? null : durationOption(duration),
+                warmupSeconds, maxDelayMs, Boolean.TRUE.equals(pin) ? Boolean.TRUE : null, intervalNs);
         AnalyzerLabSettings settings = new AnalyzerLabSettings(Profile.byName(profile), gcs, strategies, cases, heap,
                 jvmArgs, javaHome, results, resume, cellTimeout == null ? null : DurationText.parse(cellTimeout),
-                new WorkloadOverrides(queue, stored, pool, mixPool, packets, rounds, warmup));
+                new WorkloadOverrides(queue, stored, pool, mixPool, packets, rounds, warmup), analyzerMode, realtime);
         ChildJvm child = ChildJvm.ofCurrentProcess(MAIN_MODULE, AllocpoolMain.class.getName(), NATIVE_ACCESS_MODULE);
         return new AnalyzerLab(child, System.out, System.err).run(settings);
+    }
+
+    private static Duration durationOption(String text) {
+        try {
+            return DurationText.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--duration must be a positive time such as 20s, 1m or 500ms, was '"
+                    + text + "'");
+        }
     }
 }

@@ -32,6 +32,20 @@ class LabCommandTest {
     }
 
     @Test
+    void shouldRejectAnUnknownModeListingTheAllowedOnes() {
+        assertOneLineError("unknown mode 'bogus'; allowed: batch, realtime", "lab", "analyzer", "--mode", "bogus");
+    }
+
+    @Test
+    void shouldRejectBatchOptionsInRealtimeModeAndTheOtherWayRound() {
+        assertOneLineError("--packets, --rounds and --warmup are batch options", "lab", "--mode", "realtime", "--rounds", "3");
+        assertOneLineError("--duration, --warmup-s, --max-delay-ms, --pin and --interval-ns are real-time options",
+                "lab", "--duration", "5s");
+        assertOneLineError("--duration must be a positive time such as 20s, 1m or 500ms, was 'soon'",
+                "lab", "--mode", "realtime", "--duration", "soon");
+    }
+
+    @Test
     void shouldRejectTablesOfAFolderWithoutRecords() {
         assertOneLineError("no records in '" + tmp + "'", "lab", "--tables", tmp.toString());
     }

@@ -27,7 +27,7 @@ import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.metrics.result.ResultRecord;
 
 /**
- * The analyzer lab: runs each cell of the matrix in a child JVM of this very program, appends
+ * The analyzer lab: runs each cell of the matrix (batch or real time) in a child JVM of this very program, appends
  * each cell's record to {@code records.jsonl} as soon as it ends, and renders {@code tables.md}.
  * A cell that fails is recorded as failed and the lab goes on. Runs cells one after another on the
  * calling thread; not thread-safe. Owns no memory beyond the run; the child processes it starts
@@ -74,9 +74,10 @@ public final class AnalyzerLab {
             Files.createDirectories(dir);
             RecordsFile records = new RecordsFile(dir);
             Set<CellKey> done = settings.resumeDir() != null ? okCells(records) : Set.of();
-            RunInfo run = new RunInfo(CellRecord.EXPERIMENT, settings.profile().label(), settings.workload().toArgs(),
-                    settings.jvmArgs());
-            RunInfo before = settings.resumeDir() != null ? RunInfo.readFrom(dir) : null;
+            String mode = settings.mode().label();
+            RunInfo run = new RunInfo(CellRecord.EXPERIMENT, settings.profile().label(), settings.childArgs(),
+                    settings.jvmArgs(), mode);
+            RunInfo before = settings.resumeDir() != null ? RunInfo.readFrom(dir, mode) : null;
             if (before != null && !before.equals(run)) {
                 progress.println("lab: warning: resuming " + dir + " with other settings than it was started with ("
                         + before.profile() + " " + String.join(" ", before.childArgs()) + "); its tables now describe this run's");
@@ -88,7 +89,7 @@ public final class AnalyzerLab {
             ProgressLine line = new ProgressLine(progress, toRun.size());
             line.note("results in " + dir + "; " + cells.size() + " cells, "
                     + (cells.size() - toRun.size()) + " already recorded ok, " + toRun.size() + " to run"
-                    + " (profile " + settings.profile().label() + ", cell timeout "
+                    + " (" + mode + ", profile " + settings.profile().label() + ", cell timeout "
                     + DurationText.format(settings.cellTimeout()) + ")");
             for (int i = 0; i < toRun.size(); i++) {
                 AnalyzerCell cell = toRun.get(i);
@@ -99,7 +100,7 @@ public final class AnalyzerLab {
                 line.finished(i + 1, cell, Duration.ofNanos(System.nanoTime() - start), failureOf(record));
             }
 
-            String tables = AnalyzerTables.render(records.readAll(), RunInfo.readFrom(dir));
+            String tables = AnalyzerTables.render(records.readAll(), RunInfo.readAllFrom(dir));
             Files.writeString(dir.resolve(TABLES), tables, StandardCharsets.UTF_8);
             out.print(tables);
             out.flush();
@@ -124,7 +125,7 @@ public final class AnalyzerLab {
             throw new IllegalArgumentException("no records in '" + dir + "': it holds no " + RecordsFile.NAME);
         }
         try {
-            out.print(AnalyzerTables.render(records.readAll(), RunInfo.readFrom(dir)));
+            out.print(AnalyzerTables.render(records.readAll(), RunInfo.readAllFrom(dir)));
             out.flush();
             return EXIT_OK;
         } catch (IOException e) {
@@ -157,9 +158,7 @@ public final class AnalyzerLab {
         Set<CellKey> ok = new HashSet<>();
         for (JsonNode record : records.readAll()) {
             if (ResultRecord.OK.equals(record.path("status").asText())) {
-                JsonNode cell = record.path("cell");
-                ok.add(new CellKey(cell.path("gc").asText(""), cell.path("strategy").asText(""),
-                        cell.path("case").asText(""), cell.path("heap").asText("")));
+                ok.add(CellKey.of(record.path("cell")));
             }
         }
         return ok;

@@ -42,6 +42,8 @@ final class ProgressLine {
     }
 
     private static String label(AnalyzerCell cell) {
-        return cell.collector().label() + " " + cell.strategy() + " " + cell.caseName() + " (heap " + cell.heap() + ")";
+        String what = cell.realtime() == null ? ""
+                : cell.realtime().findsInterval() ? " real time" : " real time at " + cell.realtime().intervalNs() + " ns";
+        return cell.collector().label() + " " + cell.strategy() + " " + cell.caseName() + what + " (heap " + cell.heap() + ")";
     }
 }

@@ -17,7 +17,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.allocpool.lab.analyzer.AnalyzerLabSettings;
+import org.allocpool.lab.analyzer.AnalyzerMode;
 import org.allocpool.lab.analyzer.Profile;
+import org.allocpool.lab.analyzer.RealtimeOptions;
 import org.allocpool.lab.analyzer.WorkloadOverrides;
 import org.allocpool.lab.launch.ChildJvm;
 import org.allocpool.lab.store.RecordsFile;
@@ -169,6 +171,80 @@ class AnalyzerLabTest {
         assertTrue(error(new RecordsFile(dir).readAll(), "dummy", "A").startsWith("could not start"));
     }
 
+    @Test
+    void shouldRunRealtimeCellsAsSearchesAndRenderTheirTables() throws Exception {
+        Path dir = tmp.resolve("run");
+        int exit = lab().run(realtime(List.of("G1"), List.of("alloc", "pool"), List.of("A", "C"), dir, null,
+                "pool/C=lost,alloc/C=exit3"));
+
+        assertEquals(AnalyzerLab.EXIT_OK, exit);
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertEquals(4, records.size());
+        records.forEach(r -> assertEquals("realtime", r.path("cell").path("mode").asText(), r.toString()));
+        JsonNode failed = find(records, "alloc", "C");
+        assertTrue(failed.path("cell").path("findInterval").asBoolean(), "the lab's own failed record says what was asked");
+        assertTrue(Files.readString(dir.resolve("G1-alloc-A-realtime.log"))
+                .contains("--mode realtime --find-interval --duration 500ms --warmup-s 0 --json"));
+        String tables = Files.readString(dir.resolve(AnalyzerLab.TABLES));
+        assertTrue(tables.contains("## Real time: smallest loss-free interval, ns"), tables);
+        assertTrue(tables.contains("| alloc    | 200 | failed [1] |"), tables);
+        assertTrue(tables.contains("| pool     | 400 | lost: 4.4% |"), tables);
+        assertTrue(tables.contains("[1] G1 alloc C: exited with code 3"), tables);
+        assertTrue(tables.contains("- real-time profile: quick (every cell: `analyzer --mode realtime --find-interval"
+                + " --duration 500ms --warmup-s 0`)"), tables);
+        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("[1/4] G1 alloc A real time (heap 2g): running"));
+    }
+
+    @Test
+    void shouldMeasureTheLossAtAFixedInterval() throws Exception {
+        Path dir = tmp.resolve("run");
+        lab().run(new AnalyzerLabSettings(Profile.QUICK, List.of("ZGC"), List.of("flat", "pool"), List.of("B"), null,
+                List.of("-Dfake.script=pool/B=lost"), null, dir, null, Duration.ofMinutes(1), null, AnalyzerMode.REALTIME,
+                new RealtimeOptions(Duration.ofMillis(500), 0.0, null, null, 300L)));
+
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertEquals(300, find(records, "flat", "B").path("cell").path("intervalNs").asLong());
+        String tables = Files.readString(dir.resolve(AnalyzerLab.TABLES));
+        assertTrue(tables.contains("## Real time: loss at 300 ns"), tables);
+        assertTrue(tables.contains("| flat     |    no loss |"), tables);
+        assertTrue(tables.contains("| pool     | lost: 0.6% |"), tables);
+        assertFalse(tables.contains("beside 2019"), "a fixed interval is not the article's measure:\n" + tables);
+    }
+
+    @Test
+    void shouldKeepBatchAndRealtimeCellsApartWhenResuming() throws Exception {
+        Path dir = tmp.resolve("run");
+        lab().run(settings(List.of("Serial"), List.of("pool"), List.of("A"), dir, "64m", "", Duration.ofMinutes(1)));
+        assertEquals(1, Files.readAllLines(dir.resolve(RecordsFile.NAME)).size());
+
+        lab().run(realtime(List.of("Serial"), List.of("pool"), List.of("A"), dir, dir, ""));
+        List<String> afterRealtime = Files.readAllLines(dir.resolve(RecordsFile.NAME));
+        assertEquals(2, afterRealtime.size(), "a batch cell recorded ok does not stand in for the real-time one");
+
+        lab().run(realtime(List.of("Serial"), List.of("pool"), List.of("A"), dir, dir, ""));
+        lab().run(new AnalyzerLabSettings(Profile.QUICK, List.of("Serial"), List.of("pool"), List.of("A"), "64m",
+                List.of(), null, null, dir, Duration.ofMinutes(1), new WorkloadOverrides(null, null, null, null, 1000L, 1, 0)));
+        assertEquals(afterRealtime, Files.readAllLines(dir.resolve(RecordsFile.NAME)), "both cells are recorded ok: nothing runs");
+
+        String tables = Files.readString(dir.resolve(AnalyzerLab.TABLES));
+        assertTrue(tables.contains("### Serial: ns/packet, strategy x case"), tables);
+        assertTrue(tables.contains("### Serial: real time, smallest loss-free interval, ns"), tables);
+        assertTrue(tables.contains("- profile: quick (every cell: `analyzer --packets 1000 --rounds 1 --warmup 0`)"), tables);
+        assertTrue(tables.contains("- real-time profile: quick"), tables);
+        assertTrue(tables.contains("- cells: 2 (2 ok, 0 failed)"), tables);
+    }
+
+    @Test
+    void shouldSayTheGivenHeapInTheRealtimeTables() throws Exception {
+        Path dir = tmp.resolve("run");
+        lab().run(realtime(List.of("G1"), List.of("pool"), List.of("C"), dir, null, "pool/C=lost", "64m"));
+
+        String tables = Files.readString(dir.resolve(AnalyzerLab.TABLES));
+        assertTrue(tables.contains("## Real time: smallest loss-free interval, ns (heap 64m)"), tables);
+        assertTrue(tables.contains("### G1 (heap 64m): real time, smallest loss-free interval, ns"), tables);
+        assertEquals("64m", new RecordsFile(dir).readAll().getFirst().path("cell").path("heap").asText());
+    }
+
     private AnalyzerLab lab() throws URISyntaxException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         return new AnalyzerLab(ChildJvm.onClassPath(java, testClassPath(), FakeChild.class.getName()),
@@ -189,6 +265,14 @@ class AnalyzerLabTest {
         args.addAll(List.of(jvmArgs));
         return new AnalyzerLabSettings(Profile.QUICK, gcs, strategies, cases, heap, args, null, dir, null, timeout,
                 new WorkloadOverrides(null, null, null, null, 1000L, 1, 0));
+    }
+
+    private static AnalyzerLabSettings realtime(List<String> gcs, List<String> strategies, List<String> cases, Path dir,
+                                                Path resume, String script, String... heap) {
+        return new AnalyzerLabSettings(Profile.QUICK, gcs, strategies, cases, heap.length == 0 ? null : heap[0],
+                List.of("-Dfake.script=" + script, "-Xshare:auto"), null, resume == null ? dir : null, resume,
+                Duration.ofMinutes(1), null, AnalyzerMode.REALTIME,
+                new RealtimeOptions(Duration.ofMillis(500), 0.0, null, null, null));
     }
 
     private static JsonNode find(List<JsonNode> records, String strategy, String caseName) {

@@ -13,7 +13,10 @@ import java.util.Locale;
  * prints an ok record whose median grows with the strategy's place in the list and the case.
  * Behaviours: {@code exit3}, {@code silent} (exit 0, no record), {@code oom}, {@code selffail}
  * (prints its own failed record, exits 1), {@code hang} (starts a sleeping grandchild whose pid
- * goes to {@code fake.pidFile}, then sleeps: the lab's timeout is under test).
+ * goes to {@code fake.pidFile}, then sleeps: the lab's timeout is under test), {@code lost} (real
+ * time: loses 4.4% even at 1000 ns, or 0.6% at a fixed interval).
+ * Given {@code --mode realtime} it prints a real-time record instead: with {@code --find-interval}
+ * a search whose answer is ten times the batch median, with {@code --interval-ns N} the loss there.
  */
 final class FakeChild {
 
@@ -46,7 +49,9 @@ final class FakeChild {
                 Files.writeString(Path.of(System.getProperty("fake.pidFile")), Long.toString(sleeper.pid()));
                 Thread.sleep(120_000);
             }
-            default -> System.out.println(okRecord(strategy, caseName));
+            default -> System.out.println(has(args, "--mode") && valueOf(args, "--mode").equals("realtime")
+                    ? realtimeRecord(args, strategy, caseName, behaviour(strategy, caseName).equals("lost"))
+                    : okRecord(strategy, caseName));
         }
     }
 
@@ -65,6 +70,39 @@ final class FakeChild {
                         + "\"perSecond\":2.5,\"fraction\":0.01},\"liveObjects\":1000000,\"heapUsedMb\":12.0}}",
                 strategy, caseName, collector(), System.getProperty("java.version"),
                 median, median * 0.9, median * 1.1, median, 1e9 / median);
+    }
+
+    /** The answer of a fake search: ten times the batch median, so 100 for dummy A. */
+    static long minIntervalNs(String strategy, String caseName) {
+        return Math.round(median(strategy, caseName) * 10);
+    }
+
+    private static String realtimeRecord(String[] args, String strategy, String caseName, boolean lost) {
+        boolean search = has(args, "--find-interval");
+        long interval = search ? (lost ? 1000 : minIntervalNs(strategy, caseName)) : Long.parseLong(valueOf(args, "--interval-ns"));
+        double lossPercent = lost ? (search ? 4.4 : 0.6) : 0.0;
+        long sent = 2_000_000;
+        long lostPackets = Math.round(sent * lossPercent / 100);
+        String searchField = !search ? "" : String.format(Locale.ROOT, ",\"search\":{%s\"maxIntervalNs\":1000,"
+                        + "\"resolutionNs\":10,\"startIntervalNs\":%d,\"probes\":[{\"intervalNs\":%d,\"sent\":%d,"
+                        + "\"lost\":%d,\"lossPercent\":%s,\"p99LatencyNs\":5000000,\"maxLatencyNs\":9000000}]}",
+                lost ? "\"lossPercentAtMax\":" + lossPercent + "," : "\"minIntervalNs\":" + interval + ",",
+                interval, interval, sent, lostPackets, lossPercent);
+        return String.format(Locale.ROOT, "{\"experiment\":\"analyzer\",\"status\":\"ok\","
+                        + "\"cell\":{\"strategy\":\"%s\",\"case\":\"%s\",\"mode\":\"realtime\",\"gc\":\"%s\",\"queue\":1000,"
+                        + "%s,\"maxDelayMs\":100,\"durationS\":2.0,\"warmupS\":1.0,\"pin\":false},"
+                        + "\"env\":{\"jdk\":\"%s\",\"vm\":\"Fake VM\",\"cpu\":\"Fake CPU\",\"cores\":2,\"os\":\"FakeOS 1\",\"jvmArgs\":[]},"
+                        + "\"metrics\":{\"realtime\":{\"intervalNs\":%d,\"sent\":%d,\"received\":%d,\"lost\":%d,"
+                        + "\"lossPercent\":%s,\"latencyNs\":{\"p50\":1000000,\"p99\":5000000,\"p999\":8000000,\"max\":9000000},"
+                        + "\"pinned\":false},\"allocBytesPerPacket\":0.0,"
+                        + "\"gc\":{\"count\":4,\"pauseTotalMs\":20.0,\"pauseMaxMs\":7.5,\"pauseAvgMs\":5.0,"
+                        + "\"perSecond\":2.0,\"fraction\":0.01},\"liveObjects\":1000000,\"heapUsedMb\":12.0%s}}",
+                strategy, caseName, collector(), search ? "\"findInterval\":true" : "\"intervalNs\":" + interval,
+                System.getProperty("java.version"), interval, sent, sent - lostPackets, lostPackets, lossPercent, searchField);
+    }
+
+    private static boolean has(String[] args, String option) {
+        return List.of(args).contains(option);
     }
 
     private static String collector() {

@@ -26,22 +26,32 @@ import org.allocpool.lab.launch.ChildJvm;
  * @param javaHome    a JDK whose {@code bin/java} runs the cells ({@code --java}), or {@code null} for this one
  * @param resultsDir  where records go ({@code --results}), or {@code null} for {@code results/<timestamp>}
  * @param resumeDir   a results folder to complete ({@code --resume}), or {@code null}
- * @param cellTimeout how long a cell may run; {@code null} for the profile's
- * @param workload    workload options for the children; the profile's fill what is {@code null}
+ * @param cellTimeout how long a cell may run; {@code null} for the profile's (in real time made longer in
+ *                    proportion when {@code --duration}/{@code --warmup-s} make probes longer than the profile's)
+ * @param workload    workload options for the children; the profile's fill what is {@code null} (in real
+ *                    time only the sizes apply: {@code --packets}, {@code --rounds}, {@code --warmup} are refused)
+ * @param mode        batch (default) or realtime
+ * @param realtime    real-time options for the children, the profile's filling what is {@code null}; after
+ *                    construction {@code null} in batch mode (where setting any is refused)
  * @throws IllegalArgumentException with one line naming the bad value (and the allowed ones)
  */
 public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String> strategies, List<String> cases,
                                   String heap, List<String> jvmArgs, Path javaHome, Path resultsDir, Path resumeDir,
-                                  Duration cellTimeout, WorkloadOverrides workload) {
+                                  Duration cellTimeout, WorkloadOverrides workload, AnalyzerMode mode,
+                                  RealtimeOptions realtime) {
+
+    /** Seconds a real-time probe costs beyond its warm-up and duration: JVM start, pool creation, pre-filling. */
+    private static final double PROBE_OVERHEAD_S = 10;
 
     private static final Pattern HEAP_SIZE = Pattern.compile("\\d{1,9}[kmgt]?", Pattern.CASE_INSENSITIVE);
 
     public AnalyzerLabSettings {
         profile = profile == null ? Profile.QUICK : profile;
+        mode = mode == null ? AnalyzerMode.BATCH : mode;
         gcs = names(gcs, name -> Collector.byName(name).label(),
-                profile.collectors().stream().map(Collector::label).toList());
-        strategies = names(strategies, AnalyzerMatrix::strategy, AnalyzerMatrix.STRATEGIES);
-        cases = names(cases, AnalyzerMatrix::caseName, AnalyzerMatrix.CASES);
+                profile.collectors(mode).stream().map(Collector::label).toList());
+        strategies = names(strategies, AnalyzerMatrix::strategy, profile.strategies(mode));
+        cases = names(cases, AnalyzerMatrix::caseName, profile.cases(mode));
         if (heap != null) {
             heap = heap.strip().toLowerCase(Locale.ROOT);
             if (!HEAP_SIZE.matcher(heap).matches() || heap.matches("0+[kmgt]?")) {
@@ -62,22 +72,81 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
             }
             resultsDir = resumeDir;
         }
-        if (cellTimeout == null) {
-            cellTimeout = profile.cellTimeout();
-        } else if (cellTimeout.isZero() || cellTimeout.isNegative()) {
+        if (cellTimeout != null && (cellTimeout.isZero() || cellTimeout.isNegative())) {
             throw new IllegalArgumentException("--cell-timeout must be positive, not " + cellTimeout);
         }
-        workload = (workload == null ? WorkloadOverrides.NONE : workload).over(profile.workload());
+        workload = workload == null ? WorkloadOverrides.NONE : workload;
+        if (mode == AnalyzerMode.BATCH) {
+            if (realtime != null && !realtime.isEmpty()) {
+                throw new IllegalArgumentException("--duration, --warmup-s, --max-delay-ms, --pin and --interval-ns"
+                        + " are real-time options; add --mode realtime");
+            }
+            workload = workload.over(profile.workload());
+            realtime = null;
+        } else {
+            if (workload.packets() != null || workload.rounds() != null || workload.warmup() != null) {
+                throw new IllegalArgumentException("--packets, --rounds and --warmup are batch options;"
+                        + " real-time cells take --duration and --warmup-s");
+            }
+            realtime = (realtime == null ? RealtimeOptions.NONE : realtime).over(profile.realtime());
+        }
+        if (cellTimeout == null) {
+            cellTimeout = mode == AnalyzerMode.REALTIME
+                    ? scaled(profile.cellTimeout(mode), profile.realtime(), realtime)
+                    : profile.cellTimeout(mode);
+        }
     }
 
-    /** The quick or full profile with every default. */
+    /** Batch settings, as before real time: no mode, no real-time options. */
+    public AnalyzerLabSettings(Profile profile, List<String> gcs, List<String> strategies, List<String> cases,
+                               String heap, List<String> jvmArgs, Path javaHome, Path resultsDir, Path resumeDir,
+                               Duration cellTimeout, WorkloadOverrides workload) {
+        this(profile, gcs, strategies, cases, heap, jvmArgs, javaHome, resultsDir, resumeDir, cellTimeout, workload,
+                AnalyzerMode.BATCH, null);
+    }
+
+    /** The quick or full profile in batch mode with every default. */
     public static AnalyzerLabSettings of(Profile profile) {
-        return new AnalyzerLabSettings(profile, null, null, null, null, null, null, null, null, null, null);
+        return of(profile, AnalyzerMode.BATCH);
+    }
+
+    /** The quick or full profile in {@code mode} with every default. */
+    public static AnalyzerLabSettings of(Profile profile, AnalyzerMode mode) {
+        return new AnalyzerLabSettings(profile, null, null, null, null, null, null, null, null, null, null, mode, null);
+    }
+
+    /**
+     * The options every child gets, whatever its cell: the workload's, then for real time the mode,
+     * search or interval and timing. What {@code lab.json} records of the run.
+     */
+    public List<String> childArgs() {
+        List<String> args = new ArrayList<>(workload.toArgs());
+        if (realtime != null) {
+            args.addAll(realtime.toArgs());
+        }
+        return List.copyOf(args);
     }
 
     /** The collectors, in the order given. */
     public List<Collector> collectors() {
         return gcs.stream().map(Collector::byName).toList();
+    }
+
+    /**
+     * The profile's real-time timeout, made longer in proportion when {@code --duration} or
+     * {@code --warmup-s} make each probe longer than the profile's (a search runs the same number of
+     * probes whatever they last).
+     */
+    private static Duration scaled(Duration timeout, RealtimeOptions profile, RealtimeOptions given) {
+        double ratio = (probeSeconds(given) + PROBE_OVERHEAD_S) / (probeSeconds(profile) + PROBE_OVERHEAD_S);
+        return ratio <= 1 ? timeout : Duration.ofSeconds((long) Math.ceil(timeout.toSeconds() * ratio));
+    }
+
+    /** Warm-up and duration of one probe, with the analyzer's defaults (10 s, 60 s) where unset. */
+    private static double probeSeconds(RealtimeOptions options) {
+        double warmup = options.warmupS() != null ? options.warmupS() : 10;
+        double duration = options.duration() != null ? options.duration().toMillis() / 1000.0 : 60;
+        return warmup + duration;
     }
 
     private static List<String> names(List<String> given, UnaryOperator<String> canonical, List<String> defaults) {

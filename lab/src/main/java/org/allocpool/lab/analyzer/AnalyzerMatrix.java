@@ -47,7 +47,7 @@ public final class AnalyzerMatrix {
             for (String strategy : settings.strategies()) {
                 String heap = settings.heap() != null ? settings.heap() : defaultHeap(strategy);
                 for (String caseName : settings.cases()) {
-                    cells.add(new AnalyzerCell(collector, strategy, caseName, heap));
+                    cells.add(new AnalyzerCell(collector, strategy, caseName, heap, settings.realtime()));
                 }
             }
         }

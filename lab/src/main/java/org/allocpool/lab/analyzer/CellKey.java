@@ -1,24 +1,59 @@
 package org.allocpool.lab.analyzer;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What makes two analyzer records the same cell: collector, strategy, case and heap. Heap sizes
- * compare by value ({@code 2g} equals {@code 2048m}). Immutable; safe to share.
+ * What makes two analyzer records the same cell: collector, strategy, case, heap and what was
+ * measured. Heap sizes compare by value ({@code 2g} equals {@code 2048m}). A batch cell and a
+ * real-time cell of the same strategy and case are different cells, and so are a real-time search
+ * and a loss measured at one fixed interval. Immutable; safe to share.
  *
  * @param gc       the collector's label, e.g. {@code G1}
  * @param strategy the strategy, e.g. {@code pool}
  * @param caseName the case, e.g. {@code B}
  * @param heap     the heap size as written, e.g. {@code 2g}; empty when unknown
+ * @param measure  {@code batch}; {@code realtime} for the smallest loss-free interval; {@code realtime@500}
+ *                 for the loss at a fixed 500 ns interval
  */
-public record CellKey(String gc, String strategy, String caseName, String heap) {
+public record CellKey(String gc, String strategy, String caseName, String heap, String measure) {
+
+    /** The measure of batch cells, and of records that name no mode (written before real time existed). */
+    public static final String BATCH = "batch";
 
     private static final Pattern SIZE = Pattern.compile("(\\d{1,12})\\s*([kmgt]?)b?");
 
     public CellKey {
         heap = normalHeap(heap);
+        measure = measure == null || measure.isBlank() ? BATCH : measure;
+    }
+
+    /** A batch cell's key. */
+    public CellKey(String gc, String strategy, String caseName, String heap) {
+        this(gc, strategy, caseName, heap, BATCH);
+    }
+
+    /** The key of the record whose {@code cell} object is {@code cell}. */
+    public static CellKey of(JsonNode cell) {
+        return new CellKey(cell.path("gc").asText(""), cell.path("strategy").asText(""), cell.path("case").asText(""),
+                cell.path("heap").asText(""), measureOf(cell));
+    }
+
+    /** {@code batch}, {@code realtime} (a search) or {@code realtime@N} (loss at N ns), from a record's cell. */
+    public static String measureOf(JsonNode cell) {
+        String mode = cell.path("mode").asText(BATCH);
+        if (!AnalyzerMode.REALTIME.label().equals(mode)) {
+            return BATCH.equals(mode) || mode.isBlank() ? BATCH : mode;
+        }
+        return realtimeMeasure(cell.path("findInterval").asBoolean(false) || !cell.path("intervalNs").isNumber()
+                ? null : cell.path("intervalNs").asLong());
+    }
+
+    /** {@code realtime} for a search ({@code intervalNs} null), {@code realtime@N} for a fixed interval. */
+    static String realtimeMeasure(Long intervalNs) {
+        return intervalNs == null ? AnalyzerMode.REALTIME.label() : AnalyzerMode.REALTIME.label() + "@" + intervalNs;
     }
 
     /** {@code 2g} and {@code 2048m} both become {@code 2048m}; what does not parse stays as written. */

@@ -50,7 +50,7 @@ class AnalyzerLabSettingsTest {
         assertEquals(AnalyzerMatrix.STRATEGIES, quick.strategies());
         assertEquals(AnalyzerMatrix.CASES, quick.cases());
         assertEquals(List.of("--packets", "1000000", "--rounds", "5", "--warmup", "3"), quick.workload().toArgs());
-        assertEquals(Profile.QUICK.cellTimeout(), quick.cellTimeout());
+        assertEquals(Profile.QUICK.cellTimeout(AnalyzerMode.BATCH), quick.cellTimeout());
     }
 
     @Test
@@ -112,6 +112,54 @@ class AnalyzerLabSettingsTest {
         assertThrows(IllegalArgumentException.class, () -> DurationText.parse("0"));
         assertThrows(IllegalArgumentException.class, () -> DurationText.parse("soon"));
         assertEquals("7m40s", DurationText.format(Duration.ofSeconds(460)));
+    }
+
+    @Test
+    void shouldRejectAnUnknownModeListingTheAllowedOnes() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AnalyzerMode.byName("bogus"));
+
+        assertEquals("unknown mode 'bogus'; allowed: batch, realtime", e.getMessage());
+        assertEquals(AnalyzerMode.REALTIME, AnalyzerMode.byName(" RealTime "));
+    }
+
+    @Test
+    void shouldRejectRealtimeOptionsInBatchMode() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new AnalyzerLabSettings(
+                null, null, null, null, null, null, null, null, null, null, null, AnalyzerMode.BATCH,
+                new RealtimeOptions(Duration.ofSeconds(5), null, null, null, null)));
+
+        assertTrue(e.getMessage().endsWith("are real-time options; add --mode realtime"), e.getMessage());
+    }
+
+    @Test
+    void shouldRejectRoundOptionsInRealtimeMode() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new AnalyzerLabSettings(
+                null, null, null, null, null, null, null, null, null, null,
+                new WorkloadOverrides(null, null, null, null, null, 3, null), AnalyzerMode.REALTIME, null));
+
+        assertTrue(e.getMessage().startsWith("--packets, --rounds and --warmup are batch options"), e.getMessage());
+    }
+
+    @Test
+    void shouldRejectBadRealtimeOptionsNamingThem() {
+        assertEquals("--interval-ns must be at least 10, not 5", assertThrows(IllegalArgumentException.class,
+                () -> new RealtimeOptions(null, null, null, null, 5L)).getMessage());
+        assertEquals("--warmup-s must be zero or more seconds, not -1.0", assertThrows(IllegalArgumentException.class,
+                () -> new RealtimeOptions(null, -1.0, null, null, null)).getMessage());
+        assertEquals("--max-delay-ms must be at least 1, not 0", assertThrows(IllegalArgumentException.class,
+                () -> new RealtimeOptions(null, null, 0, null, null)).getMessage());
+    }
+
+    @Test
+    void shouldLetRealtimeOptionsOverrideTheProfileAndKeepSizes() {
+        AnalyzerLabSettings settings = new AnalyzerLabSettings(Profile.FULL, null, null, null, null, null, null, null,
+                null, null, new WorkloadOverrides(10, null, null, null, null, null, null), AnalyzerMode.REALTIME,
+                new RealtimeOptions(Duration.ofSeconds(60), null, null, null, null));
+
+        assertEquals(List.of("--queue", "10", "--mode", "realtime", "--find-interval", "--duration", "60s",
+                "--warmup-s", "10"), settings.childArgs());
+        assertEquals(Duration.ofMinutes(40), settings.cellTimeout(), "probes of 10 s + 60 s instead of 10 s + 20 s");
+        assertEquals(Duration.ofMinutes(20), AnalyzerLabSettings.of(Profile.FULL, AnalyzerMode.REALTIME).cellTimeout());
     }
 
     private static AnalyzerLabSettings withGcs(String gcs) {

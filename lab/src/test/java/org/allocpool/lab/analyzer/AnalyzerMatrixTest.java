@@ -1,11 +1,14 @@
 package org.allocpool.lab.analyzer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.allocpool.lab.launch.ChildJvm;
+import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
 
 class AnalyzerMatrixTest {
@@ -18,6 +21,62 @@ class AnalyzerMatrixTest {
         assertEquals(27, cells.stream().filter(c -> c.collector() == Collector.G1).count());
         assertEquals(27, cells.stream().filter(c -> c.collector() == Collector.ZGC).count());
         assertEquals(54, cells.stream().map(AnalyzerCell::id).distinct().count());
+    }
+
+    @Test
+    void shouldExpandQuickRealtimeProfileToSearchesOfTwelveCells() {
+        List<AnalyzerCell> cells = AnalyzerMatrix.expand(AnalyzerLabSettings.of(Profile.QUICK, AnalyzerMode.REALTIME));
+
+        assertEquals(2 * 3 * 2, cells.size());
+        assertEquals(List.of("alloc", "pool", "flat"), cells.stream().map(AnalyzerCell::strategy).distinct().toList());
+        assertEquals(List.of("A", "C"), cells.stream().map(AnalyzerCell::caseName).distinct().toList());
+        assertEquals(List.of(Collector.G1, Collector.ZGC), cells.stream().map(AnalyzerCell::collector).distinct().toList());
+        assertEquals(List.of("analyzer", "--strategy", "alloc", "--case", "A", "--mode", "realtime", "--find-interval",
+                "--duration", "2s", "--warmup-s", "3", "--json"), cells.getFirst().programArgs(WorkloadOverrides.NONE));
+        assertEquals(Duration.ofMinutes(6), AnalyzerLabSettings.of(Profile.QUICK, AnalyzerMode.REALTIME).cellTimeout());
+    }
+
+    @Test
+    void shouldExpandFullRealtimeProfileToEveryCellWithLongerProbes() {
+        AnalyzerLabSettings settings = AnalyzerLabSettings.of(Profile.FULL, AnalyzerMode.REALTIME);
+        List<AnalyzerCell> cells = AnalyzerMatrix.expand(settings);
+
+        assertEquals(5 * 9 * 3, cells.size());
+        List<String> args = cells.getLast().programArgs(settings.workload());
+        assertEquals(List.of("analyzer", "--strategy", "flat", "--case", "C", "--mode", "realtime", "--find-interval",
+                "--duration", "20s", "--warmup-s", "10", "--json"), args);
+        assertEquals("Shenandoah-flat-C-realtime", cells.getLast().id());
+    }
+
+    @Test
+    void shouldPassRealtimeOptionsAndAFixedIntervalThrough() {
+        AnalyzerLabSettings settings = new AnalyzerLabSettings(Profile.QUICK, List.of("G1"), List.of("pool"), List.of("B"),
+                "10g", null, null, null, null, null, new WorkloadOverrides(5000, null, null, null, null, null, null),
+                AnalyzerMode.REALTIME, new RealtimeOptions(Duration.ofMillis(1500), 0.5, 50, true, 400L));
+        AnalyzerCell cell = AnalyzerMatrix.expand(settings).getFirst();
+
+        assertEquals(List.of("analyzer", "--strategy", "pool", "--case", "B", "--queue", "5000", "--mode", "realtime",
+                "--interval-ns", "400", "--duration", "1500ms", "--warmup-s", "0.5", "--max-delay-ms", "50", "--pin",
+                "--json"), cell.programArgs(settings.workload()));
+        assertEquals(List.of("-Xms10g", "-Xmx10g"), cell.heapFlags());
+        assertEquals("G1-pool-B-realtime-400ns", cell.id());
+        assertEquals(new CellKey("G1", "pool", "B", "10g", "realtime@400"), cell.key());
+        assertEquals(400L, cell.intendedCell(settings.workload()).get("intervalNs"));
+        assertEquals("realtime", cell.intendedCell(settings.workload()).get("mode"));
+    }
+
+    @Test
+    void shouldKeyBatchAndRealtimeCellsApart() {
+        AnalyzerCell batch = new AnalyzerCell(Collector.G1, "pool", "A", "2g");
+        AnalyzerCell search = new AnalyzerCell(Collector.G1, "pool", "A", "2g", RealtimeOptions.NONE);
+
+        assertNotEquals(batch.key(), search.key());
+        assertNotEquals(batch.id(), search.id());
+        assertEquals(batch.key(), CellKey.of(RecordJson.parse(
+                "{\"gc\":\"G1\",\"strategy\":\"pool\",\"case\":\"A\",\"heap\":\"2048m\"}")));
+        assertEquals(search.key(), CellKey.of(RecordJson.parse(
+                "{\"gc\":\"G1\",\"strategy\":\"pool\",\"case\":\"A\",\"heap\":\"2g\",\"mode\":\"realtime\",\"findInterval\":true}")));
+        assertEquals("realtime@700", CellKey.measureOf(RecordJson.parse("{\"mode\":\"realtime\",\"intervalNs\":700}")));
     }
 
     @Test

@@ -1,17 +1,21 @@
 package org.allocpool.lab.analyzer.tables;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import org.allocpool.lab.analyzer.AnalyzerMatrix;
+import org.allocpool.lab.analyzer.CellKey;
 import org.allocpool.lab.store.RunInfo;
 
 /**
  * Renders the analyzer's records as one Markdown document: the environment and profile, then for
  * each collector the article's "strategy × case, ns/packet" table and its GC table (failed cells
- * shown with a footnoted reason), then our medians beside the article's published ones. The output
+ * shown with a footnoted reason), then our medians beside the article's published ones; then, for
+ * real-time records, the article's "smallest loss-free interval" tables with the latency and GC
+ * of each answer's probe, and those beside the article's. The output
  * depends on the records and the run description only (no clock, no locale), so rendering the same
  * folder twice gives the same text. Thread-safe (stateless).
  */
@@ -25,44 +29,121 @@ public final class AnalyzerTables {
      * earlier failed ones), described by {@code run} ({@code null} when unknown).
      */
     public static String render(List<JsonNode> records, RunInfo run) {
-        CellResults results = new CellResults(records);
+        return render(records, run == null ? List.of() : List.of(run));
+    }
+
+    /**
+     * The document for {@code records}, which may hold batch and real-time cells, described by the
+     * runs that wrote them ({@code runs}: one per mode, empty when unknown). Batch tables come first,
+     * then one real-time part per way of measuring (a search, or one fixed interval) and heap setting.
+     */
+    public static String render(List<JsonNode> records, List<RunInfo> runs) {
+        List<JsonNode> analyzer = records.stream().filter(r -> CellResults.EXPERIMENT.equals(r.path("experiment").asText())).toList();
+        CellResults batch = new CellResults(analyzer.stream()
+                .filter(r -> CellKey.BATCH.equals(CellKey.measureOf(r.path("cell")))).toList());
+        List<RealtimeSection> realtime = RealtimeSection.of(analyzer);
+        List<JsonNode> shown = new ArrayList<>(batch.records());
+        realtime.forEach(section -> shown.addAll(section.results().records()));
+
         StringBuilder out = new StringBuilder();
-        header(out, results, run);
+        header(out, shown, runs);
         Footnotes footnotes = new Footnotes();
-        for (String gc : results.collectors()) {
+        for (String gc : batch.collectors()) {
             out.append("\n## ").append(gc).append("\n\n");
-            out.append("Heap: ").append(heaps(results, gc)).append(".\n\n");
+            out.append("Heap: ").append(heaps(batch, gc)).append(".\n\n");
             out.append("### ").append(gc).append(": ns/packet, strategy x case\n\n");
             out.append("Median of the timed rounds (min-max in brackets); lower is better; best of each case in bold.\n\n");
-            out.append(NsPerPacketTable.render(results, gc, footnotes));
-            String notes = footnotes.drain();
-            if (!notes.isEmpty()) {
-                out.append('\n').append(notes);
-            }
+            out.append(NsPerPacketTable.render(batch, gc, footnotes));
+            notes(out, footnotes);
             out.append("\n### ").append(gc).append(": GC, strategy x case\n\n");
             out.append("Pauses as the JVM reports them (JFR); GC fraction = pause time / run time;"
                     + " GC ns per live object = average pause / live objects.\n\n");
-            out.append(GcTable.render(results, gc, footnotes));
+            out.append(GcTable.render(batch, gc, footnotes));
+            notes(out, footnotes);
         }
-        comparison(out, results);
+        comparison(out, batch);
+        for (RealtimeSection section : realtime) {
+            realtime(out, section, footnotes);
+        }
         return out.toString();
     }
 
-    private static void header(StringBuilder out, CellResults results, RunInfo run) {
+    private static void realtime(StringBuilder out, RealtimeSection section, Footnotes footnotes) {
+        CellResults results = section.results();
+        String heapTitle = section.heap() == null ? "" : " (heap " + section.heap() + ")";
+        String what = section.intervalNs() == null
+                ? "smallest loss-free interval, ns"
+                : "loss at " + section.intervalNs() + " ns";
+        out.append("\n## Real time: ").append(what).append(heapTitle).append("\n\n");
+        if (section.intervalNs() == null) {
+            out.append("The smallest interval between two packets of the native source at which nothing was lost after"
+                    + " the warm-up, searched from the batch ns/packet up to 1000 ns, to 10 ns, each probe in a fresh JVM;"
+                    + " lower is better. `lost: X%`: even one packet every 1000 ns lost X% of them.\n");
+        } else {
+            out.append("Packets lost after the warm-up with the native source producing one every ")
+                    .append(section.intervalNs()).append(" ns.\n");
+        }
+        for (String gc : results.collectors()) {
+            out.append("\n### ").append(gc).append(heapTitle).append(": real time, ").append(what).append("\n\n");
+            out.append("Heap: ").append(heaps(results, gc)).append(".\n\n");
+            out.append(RealtimeTables.answers(results, gc, footnotes));
+            notes(out, footnotes);
+            if (section.intervalNs() == null) {
+                out.append("\n### ").append(gc).append(heapTitle).append(": real time, latency and GC of the answer's probe\n\n");
+                out.append("The probe the answer rests on (the narrowest loss-free one, or the one at 1000 ns that lost):"
+                        + " latency from the source's timestamp to processing; GC pauses during that probe.\n\n");
+            } else {
+                out.append("\n### ").append(gc).append(heapTitle).append(": real time, latency and GC at ")
+                        .append(section.intervalNs()).append(" ns\n\n");
+                out.append("Latency from the source's timestamp to processing; GC pauses during the measured window.\n\n");
+            }
+            out.append(RealtimeTables.probes(results, gc, footnotes));
+            notes(out, footnotes);
+        }
+        if (section.intervalNs() == null) {
+            StringBuilder tables = new StringBuilder();
+            for (String gc : results.collectors()) {
+                String table = RealtimeComparison.render(results, gc, section.heap());
+                if (!table.isEmpty()) {
+                    tables.append("\n### ").append(gc).append(heapTitle).append(": real time, ours beside 2019\n\n")
+                            .append(table);
+                }
+            }
+            if (!tables.isEmpty()) {
+                out.append("\n## Real time beside the article").append(heapTitle).append("\n\n")
+                        .append("Published figures: ").append(ArticleFigures.CITATION)
+                        .append(" Real time: 100 ms capture delay, losses counted after a 10 s warm-up.\n")
+                        .append(tables);
+            }
+        }
+    }
+
+    private static void notes(StringBuilder out, Footnotes footnotes) {
+        String notes = footnotes.drain();
+        if (!notes.isEmpty()) {
+            out.append('\n').append(notes);
+        }
+    }
+
+    private static void header(StringBuilder out, List<JsonNode> shown, List<RunInfo> runs) {
         out.append("# allocpool lab: analyzer\n\n");
-        if (run != null) {
-            out.append("- profile: ").append(run.profile());
+        for (RunInfo run : runs) {
+            boolean batch = RunInfo.BATCH.equals(run.mode());
+            out.append(batch ? "- profile: " : "- " + run.mode().replace("realtime", "real-time") + " profile: ")
+                    .append(run.profile());
             out.append(run.childArgs().isEmpty()
                     ? " (the analyzer's default round sizes)"
                     : " (every cell: `analyzer " + String.join(" ", run.childArgs()) + "`)");
             out.append('\n');
             if (!run.jvmArgs().isEmpty()) {
-                out.append("- extra JVM arguments: `").append(String.join(" ", run.jvmArgs())).append("`\n");
+                out.append(batch ? "- extra JVM arguments: `" : "- extra JVM arguments (" + run.mode() + "): `")
+                        .append(String.join(" ", run.jvmArgs())).append("`\n");
             }
-        } else {
+        }
+        if (runs.isEmpty()) {
             out.append("- profile: not recorded\n");
         }
-        List<JsonNode> envs = results.records().stream()
+        List<JsonNode> envs = shown.stream()
                 .map(r -> r.path("env")).filter(JsonNode::isObject).toList();
         if (envs.isEmpty()) {
             out.append("- environment: not recorded (no cell reported one)\n");
@@ -73,8 +154,8 @@ public final class AnalyzerTables {
                     .append(", ").append(distinct(envs, e -> e.path("cores").asText("?"))).append(" cores\n");
             out.append("- OS: ").append(distinct(envs, e -> e.path("os").asText("?"))).append('\n');
         }
-        long ok = results.records().stream().filter(CellResults::isOk).count();
-        int all = results.records().size();
+        long ok = shown.stream().filter(CellResults::isOk).count();
+        int all = shown.size();
         out.append("- cells: ").append(all).append(" (").append(ok).append(" ok, ").append(all - ok)
                 .append(" failed)\n\n");
         out.append("Compare rows within one table (ratios), not figures from another machine:"

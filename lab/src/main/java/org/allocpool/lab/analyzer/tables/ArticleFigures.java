@@ -4,9 +4,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The batch figures (median ns per packet) published in "To allocate or to pool?" (2019) for the
- * collectors the lab still runs, keyed by the lab's names: G1 and ZGC, heap strategies and their
- * native variants. Measured on a dual Xeon E5-2620 v3 with Java 8 (G1) and Java 11 (ZGC): for
+ * The batch figures (median ns per packet) and real-time figures (smallest loss-free interval, or
+ * the loss at 1000 ns) published in "To allocate or to pool?" (2019) for the collectors the lab
+ * still runs, keyed by the lab's names: G1 and ZGC, heap strategies and their native variants
+ * (the article's "native" rows are our {@code native-*} strategies; its C++ rows are not here). Measured on a dual Xeon E5-2620 v3 with Java 8 (G1) and Java 11 (ZGC): for
  * shapes and ratios, not absolute values. Immutable; thread-safe.
  */
 final class ArticleFigures {
@@ -37,6 +38,37 @@ final class ArticleFigures {
                     "native-mix", List.of(100, 290, 400),
                     "native-pool", List.of(118, 302, 330)));
 
+    /**
+     * collector -> strategy -> real-time figures for cases A, B, C, as the article printed them: the
+     * smallest loss-free source interval in ns, or "lost: X%" where even 1000 ns lost packets. Its
+     * "800; lost: 0.075%" is 800 ns loss-free, with a loss of 0.075% at some wider interval.
+     */
+    private static final Map<String, Map<String, List<String>>> REALTIME = Map.of(
+            "G1", Map.of(
+                    "alloc", List.of("750", "2000", "lost: 76%"),
+                    "mix", List.of("200", "600", "lost: 4%"),
+                    "pool", List.of("200", "600", "lost: 4.4%"),
+                    "native-alloc", List.of("150", "350", "lost: 6.5%"),
+                    "native-mix", List.of("150", "400", "800; lost: 0.075%"),
+                    "native-pool", List.of("160", "500", "700")),
+            "ZGC", Map.of(
+                    "alloc", List.of("540", "820", "lost: 44%"),
+                    "mix", List.of("120", "420", "450"),
+                    "pool", List.of("130", "420", "460"),
+                    "native-alloc", List.of("170", "380", "550"),
+                    "native-mix", List.of("120", "320", "440"),
+                    "native-pool", List.of("130", "320", "460")));
+
+    /** The heap of the article's "(10 Gb)" real-time figures, of which it gave G1's for case C only. */
+    static final String TEN_GIGABYTES = "10g";
+
+    /** G1 with a 10 GB heap: the losses at 1000 ns of case C ("G1 with 10 GB: alloc 13% (C), mix 1% (C), pool 0.8% (C)"). */
+    private static final Map<String, Map<String, List<String>>> REALTIME_10G = Map.of(
+            "G1", Map.of(
+                    "alloc", List.of("-", "-", "lost: 13%"),
+                    "mix", List.of("-", "-", "lost: 1%"),
+                    "pool", List.of("-", "-", "lost: 0.8%")));
+
     private static final List<String> CASES = List.of("A", "B", "C");
 
     private ArticleFigures() {
@@ -52,5 +84,20 @@ final class ArticleFigures {
         List<Integer> figures = NS_PER_PACKET.getOrDefault(gc, Map.of()).get(strategy);
         int c = CASES.indexOf(caseName);
         return figures == null || c < 0 ? null : figures.get(c);
+    }
+
+    /**
+     * The published real-time figure ({@code "600"}, {@code "lost: 4.4%"}), or {@code null} when the
+     * article has none for that cell at that heap.
+     *
+     * @param heap {@code null} for the article's own heaps (2 GB; native 1 GB + 2 GB direct),
+     *             {@code 10g} for its "(10 Gb)" figures; any other heap has none
+     */
+    static String realtime(String gc, String strategy, String caseName, String heap) {
+        Map<String, Map<String, List<String>>> table = heap == null ? REALTIME
+                : heap.equalsIgnoreCase(TEN_GIGABYTES) || heap.equalsIgnoreCase("10240m") ? REALTIME_10G : Map.of();
+        List<String> figures = table.getOrDefault(gc, Map.of()).get(strategy);
+        int c = CASES.indexOf(caseName);
+        return figures == null || c < 0 || figures.get(c).equals("-") ? null : figures.get(c);
     }
 }

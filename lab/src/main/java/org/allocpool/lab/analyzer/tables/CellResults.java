@@ -19,13 +19,16 @@ import org.allocpool.metrics.result.ResultRecord;
  */
 final class CellResults {
 
+    /** The experiment whose records these are. */
+    static final String EXPERIMENT = "analyzer";
+
     private final Map<String, Map<String, Map<String, JsonNode>>> byGcStrategyCase;
     private final List<JsonNode> shown;
 
     CellResults(List<JsonNode> records) {
         Map<List<String>, JsonNode> latest = new LinkedHashMap<>();
         for (JsonNode record : records) {
-            if (!"analyzer".equals(record.path("experiment").asText())) {
+            if (!EXPERIMENT.equals(record.path("experiment").asText())) {
                 continue;
             }
             List<String> key = List.of(gc(record), strategy(record), caseName(record));

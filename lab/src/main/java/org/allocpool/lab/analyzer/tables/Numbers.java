@@ -34,6 +34,12 @@ final class Numbers {
         return compact(fraction * 100) + "%";
     }
 
+    /** A percentage as the article's real-time table writes losses: {@code 4.4}, {@code 75}, {@code 0.6}, {@code 0.0025}. */
+    static String lossPercent(double percent) {
+        String text = compact(percent);
+        return text.contains(".") ? text.replaceAll("0+$", "").replaceAll("\\.$", "") : text;
+    }
+
     /** A count in millions with three decimals, as the article's "live objects (M)": {@code 0.045}. */
     static String millions(long count) {
         return String.format(Locale.ROOT, "%.3f", count / 1e6);

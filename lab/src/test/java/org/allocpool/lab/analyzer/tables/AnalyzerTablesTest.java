@@ -100,6 +100,121 @@ class AnalyzerTablesTest {
         assertTrue(AnalyzerTables.render(records, QUICK).contains("[1] ZGC alloc C: boom | bang"));
     }
 
+    private static final RunInfo REALTIME = new RunInfo("analyzer", "quick",
+            List.of("--mode", "realtime", "--find-interval", "--duration", "2s", "--warmup-s", "1"), List.of(), "realtime");
+
+    @Test
+    void shouldRenderMinimalIntervalsLossesAndFailedRealtimeCells() {
+        List<JsonNode> records = List.of(
+                interval("G1", "pool", "A", 230, "2g"), interval("G1", "pool", "B", 610, "2g"),
+                lost("G1", "pool", "C", 4.4, "2g"),
+                interval("G1", "flat", "A", 80, "1g"), interval("G1", "flat", "B", 150, "1g"),
+                failedRealtime("G1", "flat", "C", "timed out after 6m00s; killed"));
+
+        String tables = AnalyzerTables.render(records, List.of(REALTIME));
+
+        assertTrue(tables.contains("## Real time: smallest loss-free interval, ns\n"), tables);
+        assertTrue(tables.contains("### G1: real time, smallest loss-free interval, ns"), tables);
+        assertTrue(tables.contains("| pool     | 230 | 610 | lost: 4.4% |"), tables);
+        assertTrue(tables.contains("| flat     |  80 | 150 | failed [1] |"), tables);
+        assertTrue(tables.contains("[1] G1 flat C: timed out after 6m00s; killed"), tables);
+        assertTrue(tables.contains("- real-time profile: quick (every cell: `analyzer --mode realtime --find-interval"
+                + " --duration 2s --warmup-s 1`)"), tables);
+        assertTrue(tables.contains("- cells: 6 (5 ok, 1 failed)"), tables);
+        assertFalse(tables.contains("ns/packet, strategy x case"), "no batch records, no batch tables:\n" + tables);
+    }
+
+    @Test
+    void shouldShowLatencyAndGcOfTheAnswersProbe() {
+        String tables = AnalyzerTables.render(List.of(interval("ZGC", "pool", "A", 230, "2g"),
+                lost("ZGC", "alloc", "C", 44.4, "2g")), List.of(REALTIME));
+
+        assertTrue(tables.contains("### ZGC: real time, latency and GC of the answer's probe"), tables);
+        assertTrue(tables.contains("| strategy | case | interval ns | lost | p99 latency ms | max latency ms | max GC pause ms | GC/s |"),
+                tables);
+        assertTrue(tables.contains("| alloc    |    C |        1000 |  44% |            5.0 |             90 |              12 |  2.0 |"),
+                tables);
+        assertTrue(tables.contains("| pool     |    A |         230 |   0% |            5.0 |            9.0 |              12 |  2.0 |"),
+                tables);
+    }
+
+    @Test
+    void shouldShowTheArticlesRealtimeFiguresIncludingNativeRows() {
+        String tables = AnalyzerTables.render(List.of(lost("G1", "pool", "C", 3.0, "2g"),
+                interval("G1", "native-pool", "C", 650, "1g"), interval("G1", "flat", "C", 500, "1g")), List.of(REALTIME));
+
+        assertTrue(tables.contains("## Real time beside the article"), tables);
+        assertTrue(tables.contains("### G1: real time, ours beside 2019"), tables);
+        String beside = tables.substring(tables.indexOf("ours beside 2019"));
+        assertTrue(beside.contains("| pool        | lost: 3% | lost: 4.4% |"), tables);
+        assertTrue(beside.contains("| native-pool |      650 |        700 |"), tables);
+        assertFalse(beside.contains("| flat"), "the article had no flat strategy:\n" + tables);
+    }
+
+    @Test
+    void shouldSayTheHeapAndCompareWithTheArticlesTenGigabyteFigures() {
+        String tables = AnalyzerTables.render(List.of(lost("G1", "pool", "C", 0.5, "10g"),
+                interval("G1", "pool", "A", 200, "10g")), List.of(REALTIME));
+
+        assertTrue(tables.contains("## Real time: smallest loss-free interval, ns (heap 10g)"), tables);
+        assertTrue(tables.contains("### G1 (heap 10g): real time, smallest loss-free interval, ns"), tables);
+        assertTrue(tables.contains("| pool     | 200 |      - | lost: 0.5% | lost: 0.8% |"), tables);
+    }
+
+    @Test
+    void shouldWriteLossesAsTheArticleDoes() {
+        assertEquals("lost: 4.4%", RealtimeAnswer.lost(4.4));
+        assertEquals("lost: 75%", RealtimeAnswer.lost(75.3));
+        assertEquals("lost: 0.6%", RealtimeAnswer.lost(0.6));
+        assertEquals("lost: 0.0025%", RealtimeAnswer.lost(0.0025));
+        assertEquals("lost: 3%", RealtimeAnswer.lost(3.0));
+    }
+
+    @Test
+    void shouldRenderBatchAndRealtimeRecordsOfOneFolderSideBySide() {
+        List<JsonNode> records = List.of(ok("G1", "pool", "A", 140), interval("G1", "pool", "A", 230, "2g"));
+
+        String tables = AnalyzerTables.render(records, List.of(QUICK, REALTIME));
+
+        assertTrue(tables.contains("| pool     | 140 (126-154) |"), tables);
+        assertTrue(tables.contains("| pool     | 230 |"), tables);
+        assertTrue(tables.contains("- profile: quick (every cell: `analyzer --packets 1000000 --rounds 5 --warmup 3`)"), tables);
+        assertTrue(tables.contains("- cells: 2 (2 ok, 0 failed)"), tables);
+        assertEquals(AnalyzerTables.render(records, List.of(QUICK, REALTIME)), tables);
+    }
+
+    static JsonNode interval(String gc, String strategy, String caseName, long minIntervalNs, String heap) {
+        return realtime(gc, strategy, caseName, heap, minIntervalNs, 0.0,
+                "\"minIntervalNs\":" + minIntervalNs + ",", 9_000_000);
+    }
+
+    static JsonNode lost(String gc, String strategy, String caseName, double lossPercent, String heap) {
+        return realtime(gc, strategy, caseName, heap, 1000, lossPercent,
+                "\"lossPercentAtMax\":" + lossPercent + ",", 90_000_000);
+    }
+
+    private static JsonNode realtime(String gc, String strategy, String caseName, String heap, long intervalNs,
+                                     double lossPercent, String answer, long maxLatencyNs) {
+        return RecordJson.parse(String.format(Locale.ROOT, """
+                {"experiment":"analyzer","status":"ok",
+                 "cell":{"strategy":"%s","case":"%s","mode":"realtime","gc":"%s","heap":"%s","findInterval":true},
+                 "env":{"jdk":"25.0.3","vm":"Test VM","cpu":"Test CPU @ 2 GHz","cores":2,"os":"Linux 6.1 amd64","jvmArgs":[]},
+                 "metrics":{"realtime":{"intervalNs":%d,"sent":2000000,"received":2000000,"lost":%d,"lossPercent":%s,
+                            "latencyNs":{"p50":1000000,"p99":5000000,"p999":8000000,"max":%d},"pinned":false},
+                            "allocBytesPerPacket":0.0,
+                            "gc":{"count":4,"pauseTotalMs":40.0,"pauseMaxMs":12.0,"pauseAvgMs":10.0,"perSecond":2.0,"fraction":0.02},
+                            "liveObjects":3000000,"heapUsedMb":100.0,
+                            "search":{%s"maxIntervalNs":1000,"resolutionNs":10,"startIntervalNs":130,"probes":[]}}}
+                """.replace("\n", ""), strategy, caseName, gc, heap, intervalNs, Math.round(20000 * lossPercent), lossPercent,
+                maxLatencyNs, answer));
+    }
+
+    static JsonNode failedRealtime(String gc, String strategy, String caseName, String error) {
+        return RecordJson.parse("{\"experiment\":\"analyzer\",\"status\":\"failed\",\"error\":\"" + error + "\","
+                + "\"cell\":{\"strategy\":\"" + strategy + "\",\"case\":\"" + caseName + "\",\"mode\":\"realtime\",\"gc\":\"" + gc
+                + "\",\"heap\":\"1g\",\"findInterval\":true}}");
+    }
+
     static JsonNode ok(String gc, String strategy, String caseName, double median) {
         return RecordJson.parse(String.format(Locale.ROOT, """
                 {"experiment":"analyzer","status":"ok",

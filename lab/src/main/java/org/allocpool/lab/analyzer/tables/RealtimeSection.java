@@ -1,0 +1,59 @@
+package org.allocpool.lab.analyzer.tables;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.allocpool.lab.analyzer.AnalyzerMatrix;
+import org.allocpool.lab.analyzer.CellKey;
+
+/**
+ * The real-time records measured alike, which one set of tables shows: all searches or all at one
+ * fixed interval, all at the article's heaps or all at one heap given with {@code --heap}. A
+ * results folder may hold several (e.g. a run with the article's heaps and one with {@code --heap 10g}).
+ * Immutable; safe to share.
+ *
+ * @param intervalNs the fixed interval, or {@code null} for searches of the smallest loss-free one
+ * @param heap       the heap every cell had, or {@code null} for the article's heap per strategy
+ * @param results    the records, one per cell
+ */
+record RealtimeSection(Long intervalNs, String heap, CellResults results) {
+
+    /** The sections of {@code records} (batch ones are left out): searches first, then by interval; article heaps first. */
+    static List<RealtimeSection> of(List<JsonNode> records) {
+        Map<Key, List<JsonNode>> grouped = new LinkedHashMap<>();
+        for (JsonNode record : records) {
+            JsonNode cell = record.path("cell");
+            String measure = CellKey.measureOf(cell);
+            if (!measure.startsWith("realtime")) {
+                continue;
+            }
+            Long interval = measure.contains("@") ? Long.valueOf(measure.substring(measure.indexOf('@') + 1)) : null;
+            grouped.computeIfAbsent(new Key(interval, givenHeap(cell)), k -> new ArrayList<>()).add(record);
+        }
+        List<RealtimeSection> sections = new ArrayList<>();
+        grouped.forEach((key, group) -> sections.add(new RealtimeSection(key.intervalNs(), key.heap(), new CellResults(group))));
+        sections.sort(Comparator.comparing((RealtimeSection s) -> s.intervalNs() == null ? -1L : s.intervalNs())
+                .thenComparing(s -> s.heap() == null ? "" : s.heap()));
+        return List.copyOf(sections);
+    }
+
+    /** The cell's heap when it differs from the article's for its strategy (so was given), else {@code null}. */
+    private static String givenHeap(JsonNode cell) {
+        String heap = cell.path("heap").asText("");
+        String strategy = cell.path("strategy").asText("");
+        if (heap.isBlank() || !AnalyzerMatrix.STRATEGIES.contains(strategy)) {
+            return null;
+        }
+        String asKey = new CellKey("", "", "", heap).heap();
+        String article = new CellKey("", "", "", AnalyzerMatrix.defaultHeap(strategy)).heap();
+        return Objects.equals(asKey, article) ? null : heap;
+    }
+
+    /** What records of one section share. */
+    private record Key(Long intervalNs, String heap) {
+    }
+}
