@@ -14,12 +14,9 @@ import java.util.function.Supplier;
  *
  * @param <T> the pooled type
  */
-public final class BoundedObjectPool<T> implements ObjectPool<T> {
+public final class BoundedObjectPool<T> extends ObjectStack<T> {
 
-    private final Object[] items;
     private final Supplier<? extends T> factory;
-    private int available;
-    private final ObjectLedger ledger = PoolDebug.ENABLED ? new ObjectLedger() : null;
 
     /**
      * Fills the pool with {@code capacity} objects from {@code factory}, which is called again
@@ -27,70 +24,26 @@ public final class BoundedObjectPool<T> implements ObjectPool<T> {
      * make from, say); {@link #acquire()} then returns {@code null}.
      */
     public BoundedObjectPool(int capacity, Supplier<? extends T> factory) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("pool capacity must be at least 1, was " + capacity);
-        }
-        this.items = new Object[capacity];
+        super(capacity);
         this.factory = factory;
-        for (int i = capacity - 1; i >= 0; i--) {
+        for (int i = 0; i < capacity; i++) {
             T item = factory.get();
             if (item == null) {
-                throw new IllegalStateException("factory gave out after " + (capacity - 1 - i)
+                throw new IllegalStateException("factory gave out after " + i
                         + " of the " + capacity + " objects the pool starts with");
             }
-            items[i] = item;
+            fill(item);
         }
-        available = capacity;
     }
 
     /** A pooled object, or a new one from the factory when the pool is empty (then possibly {@code null}). */
     // hot path: no allocation while the pool has objects
     @Override
-    @SuppressWarnings("unchecked")
     public T acquire() {
-        T item;
-        if (available == 0) {
-            item = factory.get();
-            if (item == null) {
-                return null;
-            }
-        } else {
-            int top = --available;
-            item = (T) items[top];
-            items[top] = null;
+        if (available() > 0) {
+            return pop();
         }
-        if (PoolDebug.ENABLED) {
-            ledger.onAcquire(item);
-        }
-        return item;
-    }
-
-    // hot path: no allocation
-    @Override
-    public boolean release(T item) {
-        if (PoolDebug.ENABLED) {
-            ledger.onRelease(item);
-        }
-        if (available == items.length) {
-            return false;
-        }
-        items[available++] = item;
-        return true;
-    }
-
-    @Override
-    public int available() {
-        return available;
-    }
-
-    @Override
-    public int capacity() {
-        return items.length;
-    }
-
-    @Override
-    public PoolCounts counts() {
-        PoolDebug.requireEnabled();
-        return ledger.counts();
+        T item = factory.get();
+        return item == null ? null : handOut(item);
     }
 }
