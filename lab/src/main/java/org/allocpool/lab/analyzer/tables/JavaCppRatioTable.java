@@ -16,7 +16,7 @@ import java.util.Locale;
 final class JavaCppRatioTable {
 
     /** The one-line note under every ratio table. */
-    static final String NOTE = "> 1 means Java needs more time per packet than C++.";
+    static final String NOTE = "A ratio > 1 means Java needs more time per packet than C++.";
 
     /** Which Java strategy is compared with which C++ row. */
     private record Pair(String javaStrategy, String cppRuntime, String cppStrategy) {
