@@ -23,14 +23,25 @@ import picocli.CommandLine.Parameters;
  * to stderr. Runs on the main thread; picocli creates one instance per invocation.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
+        // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {
-            "Runs an experiment in one forked JVM per cell (collector x strategy x case), keeps one result record",
-            "per cell in <results>/records.jsonl and prints the tables, also written to <results>/tables.md.",
-            "--mode realtime finds, per cell, the smallest source interval at which no packet is lost (each probe in",
-            "a fresh JVM with the cell's collector and heap), or the loss at --interval-ns.",
+            "Runs an experiment in one forked JVM per cell (collector x strategy x case), keeps one result record "
+                + "per cell in <results>/records.jsonl and prints the tables, also written to <results>/tables.md.",
+            "",
+            "--mode realtime finds, per cell, the smallest source interval at which no packet is lost (each probe in "
+                + "a fresh JVM with the cell's collector and heap), or the loss at --interval-ns.",
+            "",
+            "C++ cells (cpp and cpp-flat, the C++ analyser) run once per lab run, not per collector, and appear "
+                + "under every collector's tables with a Java / C++ ratio table; --no-include-cpp leaves them out.",
+            "",
             "A cell that crashes, runs out of memory or times out is recorded as failed; the lab goes on.",
-            "Heap as the article: -Xms2g -Xmx2g for heap strategies; -Xms1g -Xmx1g -XX:MaxDirectMemorySize=2g",
-            "for native and flat ones. G1 runs with -XX:MaxGCPauseMillis=80."})
+            "",
+            // flags on lines of their own: picocli would break a wrapped -XX: flag at its colon
+            "JVM flags as the article's:",
+            "  heap strategies:          -Xms2g -Xmx2g",
+            "  native and flat ones:     -Xms1g -Xmx1g -XX:MaxDirectMemorySize=2g",
+            "  G1:                       -XX:MaxGCPauseMillis=80",
+            ""})
 final class LabCommand implements Callable<Integer> {
 
     /** The experiments the lab can run. */
@@ -67,6 +78,13 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--case", paramLabel = "CASE", split = ",",
             description = "Cases to run: A, B, C (repeatable or comma-separated). Default: all three.")
     List<String> cases;
+
+    @Option(names = "--include-cpp", negatable = true, arity = "0..1", fallbackValue = "true",
+            paramLabel = "true|false",
+            description = "Add C++ cells: cpp and cpp-flat x the C++ strategies (dummy, alloc, mix, pool) among those"
+                    + " run x the cases, once per run. Default: on; without --strategy, quick runs mix and pool, full"
+                    + " all four. --no-include-cpp or --include-cpp=false: Java cells only.")
+    Boolean includeCpp;
 
     @Option(names = "--heap", paramLabel = "SIZE",
             description = "Heap for every cell (-Xms and -Xmx), e.g. 10g. Default: the article's per strategy.")
@@ -149,7 +167,8 @@ final class LabCommand implements Callable<Integer> {
                 warmupSeconds, maxDelayMs, Boolean.TRUE.equals(pin) ? Boolean.TRUE : null, intervalNs);
         AnalyzerLabSettings settings = new AnalyzerLabSettings(Profile.byName(profile), gcs, strategies, cases, heap,
                 jvmArgs, javaHome, results, resume, cellTimeout == null ? null : DurationText.parse(cellTimeout),
-                new WorkloadOverrides(queue, stored, pool, mixPool, packets, rounds, warmup), analyzerMode, realtime);
+                new WorkloadOverrides(queue, stored, pool, mixPool, packets, rounds, warmup), analyzerMode, realtime,
+                includeCpp, null);
         ChildJvm child = ChildJvm.ofCurrentProcess(MAIN_MODULE, AllocpoolMain.class.getName(), NATIVE_ACCESS_MODULE);
         return new AnalyzerLab(child, System.out, System.err).run(settings);
     }

@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The lab command's handling of bad input; the lab itself is tested in its module. */
@@ -48,6 +49,32 @@ class LabCommandTest {
     @Test
     void shouldRejectTablesOfAFolderWithoutRecords() {
         assertOneLineError("no records in '" + tmp + "'", "lab", "--tables", tmp.toString());
+    }
+
+    @Test
+    void shouldTurnCppCellsOnAndOffWithIncludeCpp() {
+        assertEquals(null, labOptions().includeCpp, "unset: the profile's default (on)");
+        assertEquals(Boolean.TRUE, labOptions("--include-cpp").includeCpp);
+        assertEquals(Boolean.FALSE, labOptions("--no-include-cpp").includeCpp);
+        assertEquals(Boolean.FALSE, labOptions("--include-cpp=false").includeCpp);
+    }
+
+    @Test
+    void shouldPrintEachDescriptionParagraphWithoutBreakingItsSentences() {
+        String help = AllocpoolMain.commandLine().getSubcommands().get("lab").getUsageMessage();
+
+        assertTrue(help.contains("Runs an experiment in one forked JVM per cell (collector x strategy x case),\nkeeps one"
+                + " result record per cell"), help);
+        assertTrue(help.contains("  native and flat ones:     -Xms1g -Xmx1g -XX:MaxDirectMemorySize=2g\n"), help);
+    }
+
+    private static LabCommand labOptions(String... options) {
+        CommandLine commandLine = AllocpoolMain.commandLine();
+        String[] args = new String[options.length + 1];
+        args[0] = "lab";
+        System.arraycopy(options, 0, args, 1, options.length);
+        commandLine.parseArgs(args);
+        return commandLine.getSubcommands().get("lab").getCommand();
     }
 
     private static void assertOneLineError(String expected, String... args) {

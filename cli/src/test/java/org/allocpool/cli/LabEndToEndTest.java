@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,13 +37,16 @@ class LabEndToEndTest {
 
         List<JsonNode> records = Files.readAllLines(results.resolve("records.jsonl")).stream()
                 .map(RecordJson::parse).toList();
-        assertEquals(2 * STRATEGIES.size(), records.size());
+        assertEquals(2 * STRATEGIES.size() + 2 * 2, records.size(), "and cpp, cpp-flat x the quick profile's mix, pool");
         Set<String> cells = new HashSet<>();
         for (JsonNode record : records) {
             assertEquals("ok", record.path("status").asText(), record.toString());
             assertTrue(record.path("metrics").path("nsPerPacket").path("median").asDouble() > 0, record.toString());
-            cells.add(record.path("cell").path("gc").asText() + "/" + record.path("cell").path("strategy").asText());
+            JsonNode cell = record.path("cell");
+            cells.add(cell.has("runtime") ? cell.path("runtime").asText() + "/" + cell.path("strategy").asText()
+                    : cell.path("gc").asText() + "/" + cell.path("strategy").asText());
         }
+        assertTrue(cells.containsAll(List.of("cpp/mix", "cpp/pool", "cpp-flat/mix", "cpp-flat/pool")), cells.toString());
         for (String gc : List.of("G1", "Serial")) {
             for (String strategy : STRATEGIES) {
                 assertTrue(cells.contains(gc + "/" + strategy), "no record for " + gc + "/" + strategy);
@@ -52,7 +56,7 @@ class LabEndToEndTest {
         String tables = Files.readString(results.resolve("tables.md"));
         for (String gc : List.of("G1", "Serial")) {
             String section = tables.substring(tables.indexOf("### " + gc + ": ns/packet"));
-            for (String strategy : STRATEGIES) {
+            for (String strategy : Stream.concat(STRATEGIES.stream(), Stream.of("cpp pool", "cpp-flat mix")).toList()) {
                 String row = section.lines().filter(l -> l.startsWith("| " + strategy + " ")).findFirst()
                         .orElseThrow(() -> new AssertionError("no row for " + gc + "/" + strategy + " in\n" + tables));
                 String cellA = row.split("\\|")[2].strip();

@@ -27,7 +27,8 @@ import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.metrics.result.ResultRecord;
 
 /**
- * The analyzer lab: runs each cell of the matrix (batch or real time) in a child JVM of this very program, appends
+ * The analyzer lab: runs each cell of the matrix (batch or real time) in a child JVM of this very program (for a
+ * C++ cell, one that execs the C++ analyser), appends
  * each cell's record to {@code records.jsonl} as soon as it ends, and renders {@code tables.md}.
  * A cell that fails is recorded as failed and the lab goes on. Runs cells one after another on the
  * calling thread; not thread-safe. Owns no memory beyond the run; the child processes it starts
@@ -137,8 +138,8 @@ public final class AnalyzerLab {
     private String runCell(ChildJvm jvm, AnalyzerCell cell, AnalyzerLabSettings settings, Path dir) throws IOException {
         Path log = dir.resolve(cell.id() + ".log");
         Path stdout = dir.resolve(cell.id() + ".stdout");
-        List<String> command = jvm.command(cell.jvmFlags(dir.resolve(cell.id() + ".gc.log")), settings.jvmArgs(),
-                cell.programArgs(settings.workload()));
+        List<String> command = jvm.command(cell.jvmFlags(dir.resolve(cell.id() + ".gc.log")),
+                cell.userJvmArgs(settings.jvmArgs()), cell.programArgs(settings.workload()));
         Files.writeString(log, "");
         ChildExit exit;
         try {

@@ -44,6 +44,9 @@ final class ProgressLine {
     private static String label(AnalyzerCell cell) {
         String what = cell.realtime() == null ? ""
                 : cell.realtime().findsInterval() ? " real time" : " real time at " + cell.realtime().intervalNs() + " ns";
+        if (cell.isCpp()) {
+            return cell.runtime().label() + " " + cell.strategy() + " " + cell.caseName() + what;
+        }
         return cell.collector().label() + " " + cell.strategy() + " " + cell.caseName() + what + " (heap " + cell.heap() + ")";
     }
 }

@@ -114,7 +114,7 @@ class AnalyzerLabTest {
         assertEquals(4, before.size());
 
         lab().run(new AnalyzerLabSettings(Profile.QUICK, List.of("Serial"), List.of("dummy", "pool"), List.of("A", "B"),
-                "64m", List.of(), null, null, dir, Duration.ofMinutes(1), new WorkloadOverrides(null, null, null, null, 1000L, 1, 0)));
+                "64m", List.of(), null, null, dir, Duration.ofMinutes(1), new WorkloadOverrides(null, null, null, null, 1000L, 1, 0), AnalyzerMode.BATCH, null, false, null));
 
         List<String> after = Files.readAllLines(dir.resolve(RecordsFile.NAME));
         assertEquals(5, after.size(), "only the failed cell runs again");
@@ -200,7 +200,7 @@ class AnalyzerLabTest {
         Path dir = tmp.resolve("run");
         lab().run(new AnalyzerLabSettings(Profile.QUICK, List.of("ZGC"), List.of("flat", "pool"), List.of("B"), null,
                 List.of("-Dfake.script=pool/B=lost"), null, dir, null, Duration.ofMinutes(1), null, AnalyzerMode.REALTIME,
-                new RealtimeOptions(Duration.ofMillis(500), 0.0, null, null, 300L)));
+                new RealtimeOptions(Duration.ofMillis(500), 0.0, null, null, 300L), false, null));
 
         List<JsonNode> records = new RecordsFile(dir).readAll();
         assertEquals(300, find(records, "flat", "B").path("cell").path("intervalNs").asLong());
@@ -223,7 +223,7 @@ class AnalyzerLabTest {
 
         lab().run(realtime(List.of("Serial"), List.of("pool"), List.of("A"), dir, dir, ""));
         lab().run(new AnalyzerLabSettings(Profile.QUICK, List.of("Serial"), List.of("pool"), List.of("A"), "64m",
-                List.of(), null, null, dir, Duration.ofMinutes(1), new WorkloadOverrides(null, null, null, null, 1000L, 1, 0)));
+                List.of(), null, null, dir, Duration.ofMinutes(1), new WorkloadOverrides(null, null, null, null, 1000L, 1, 0), AnalyzerMode.BATCH, null, false, null));
         assertEquals(afterRealtime, Files.readAllLines(dir.resolve(RecordsFile.NAME)), "both cells are recorded ok: nothing runs");
 
         String tables = Files.readString(dir.resolve(AnalyzerLab.TABLES));
@@ -245,6 +245,56 @@ class AnalyzerLabTest {
         assertEquals("64m", new RecordsFile(dir).readAll().getFirst().path("cell").path("heap").asText());
     }
 
+    @Test
+    void shouldRunCppCellsOnceAndShowThemBesideEveryCollector() throws Exception {
+        Path dir = tmp.resolve("run");
+        lab().run(withCpp(List.of("G1", "ZGC"), List.of("pool", "flat", "native-pool"), List.of("A", "B"), dir, null));
+
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertEquals(2 * 3 * 2 + 2 * 2, records.size(), "Java cells per collector, C++ cells once");
+        List<JsonNode> cpp = records.stream().filter(r -> r.path("cell").has("runtime")).toList();
+        assertEquals(4, cpp.size());
+        cpp.forEach(r -> {
+            assertEquals("ok", r.path("status").asText(), r.toString());
+            assertFalse(r.path("cell").has("gc"), "the lab adds no collector to a C++ cell: " + r);
+            assertFalse(r.path("cell").has("heap"), r.toString());
+        });
+        assertTrue(Files.readString(dir.resolve("cpp-flat-pool-B.log")).contains("--runtime cpp-flat --strategy pool --case B"));
+        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("cpp-flat pool B: running"));
+
+        String tables = Files.readString(dir.resolve(AnalyzerLab.TABLES));
+        // fake medians: pool A 40, flat A 90, native-pool A 80; cpp pool A 40 / 4 = 10, cpp-flat pool A 40 / 8 = 5
+        assertEquals(2, count(tables, "| cpp-flat pool | **5.0** (4.5-5.5) |"), tables);
+        assertEquals(2, count(tables, "| flat / cpp-flat pool        | 18.00× | 18.00× |"), tables);
+        assertEquals(2, count(tables, "| pool / cpp pool             |  4.00× |  4.00× |"), tables);
+        assertEquals(2, count(tables, "| native-pool / cpp-flat pool | 16.00× | 16.00× |"), tables);
+    }
+
+    @Test
+    void shouldTellRuntimesApartWhenResuming() throws Exception {
+        Path dir = tmp.resolve("run");
+        lab().run(withCpp(List.of("Serial"), List.of("pool"), List.of("A"), dir, null));
+        List<String> lines = Files.readAllLines(dir.resolve(RecordsFile.NAME));
+        assertEquals(3, lines.size(), "Serial pool A, cpp pool A, cpp-flat pool A");
+        List<String> withoutFlat = lines.stream().filter(l -> !l.contains("\"cpp-flat\"")).toList();
+        Files.write(dir.resolve(RecordsFile.NAME), withoutFlat);
+
+        lab().run(withCpp(List.of("Serial"), List.of("pool"), List.of("A"), null, dir));
+
+        List<JsonNode> after = new RecordsFile(dir).readAll();
+        assertEquals(3, after.size(), "only cpp-flat pool A runs again: cpp pool A does not stand in for it");
+        assertEquals("cpp-flat", after.getLast().path("cell").path("runtime").asText());
+    }
+
+    @Test
+    void shouldRunNoCppCellsWhenToldNotTo() throws Exception {
+        Path dir = tmp.resolve("run");
+        lab().run(settings(List.of("Serial"), List.of("pool"), List.of("A"), dir, "64m", "", Duration.ofMinutes(1)));
+
+        assertEquals(1, new RecordsFile(dir).readAll().size());
+        assertFalse(Files.readString(dir.resolve(AnalyzerLab.TABLES)).contains("cpp"));
+    }
+
     private AnalyzerLab lab() throws URISyntaxException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         return new AnalyzerLab(ChildJvm.onClassPath(java, testClassPath(), FakeChild.class.getName()),
@@ -264,7 +314,7 @@ class AnalyzerLabTest {
         List<String> args = new java.util.ArrayList<>(List.of("-Dfake.script=" + script, "-Xshare:auto"));
         args.addAll(List.of(jvmArgs));
         return new AnalyzerLabSettings(Profile.QUICK, gcs, strategies, cases, heap, args, null, dir, null, timeout,
-                new WorkloadOverrides(null, null, null, null, 1000L, 1, 0));
+                new WorkloadOverrides(null, null, null, null, 1000L, 1, 0), AnalyzerMode.BATCH, null, false, null);
     }
 
     private static AnalyzerLabSettings realtime(List<String> gcs, List<String> strategies, List<String> cases, Path dir,
@@ -272,7 +322,22 @@ class AnalyzerLabTest {
         return new AnalyzerLabSettings(Profile.QUICK, gcs, strategies, cases, heap.length == 0 ? null : heap[0],
                 List.of("-Dfake.script=" + script, "-Xshare:auto"), null, resume == null ? dir : null, resume,
                 Duration.ofMinutes(1), null, AnalyzerMode.REALTIME,
-                new RealtimeOptions(Duration.ofMillis(500), 0.0, null, null, null));
+                new RealtimeOptions(Duration.ofMillis(500), 0.0, null, null, null), false, null);
+    }
+
+    private static AnalyzerLabSettings withCpp(List<String> gcs, List<String> strategies, List<String> cases, Path dir,
+                                               Path resume) {
+        return new AnalyzerLabSettings(Profile.QUICK, gcs, strategies, cases, "64m", List.of("-Xshare:auto"), null, dir,
+                resume, Duration.ofMinutes(1), new WorkloadOverrides(null, null, null, null, 1000L, 1, 0),
+                AnalyzerMode.BATCH, null, true, null);
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
     }
 
     private static JsonNode find(List<JsonNode> records, String strategy, String caseName) {

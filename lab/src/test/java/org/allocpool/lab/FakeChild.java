@@ -17,6 +17,9 @@ import java.util.Locale;
  * time: loses 4.4% even at 1000 ns, or 0.6% at a fixed interval).
  * Given {@code --mode realtime} it prints a real-time record instead: with {@code --find-interval}
  * a search whose answer is ten times the batch median, with {@code --interval-ns N} the loss there.
+ * Given {@code --runtime cpp|cpp-flat} it prints a C++-style record, as the C++ analyser does: the
+ * cell names its runtime and has no {@code gc} or {@code heap}, the env no JDK, the metrics no GC;
+ * its median is {@link #cppMedian}. Script entries for C++ cells are {@code cpp-flat:pool/A=...}.
  */
 final class FakeChild {
 
@@ -33,7 +36,17 @@ final class FakeChild {
         }
         String strategy = valueOf(args, "--strategy");
         String caseName = valueOf(args, "--case");
+        String runtime = has(args, "--runtime") ? valueOf(args, "--runtime") : "java";
         System.err.println("fake analyzer: " + String.join(" ", args));
+        if (!runtime.equals("java")) {
+            boolean realtime = has(args, "--mode") && valueOf(args, "--mode").equals("realtime");
+            String behaviour = behaviour(runtime + ":" + strategy, caseName);
+            if (behaviour.equals("exit3")) {
+                System.exit(3);
+            }
+            System.out.println(cppRecord(runtime, strategy, caseName, realtime, behaviour.equals("lost")));
+            return;
+        }
         switch (behaviour(strategy, caseName)) {
             case "exit3" -> System.exit(3);
             case "silent" -> System.exit(0);
@@ -57,6 +70,32 @@ final class FakeChild {
 
     static double median(String strategy, String caseName) {
         return (ORDER.indexOf(strategy) + 1) * 10.0 * (caseName.charAt(0) - 'A' + 1);
+    }
+
+    /** A C++ cell's median: a quarter of the Java strategy's for {@code cpp}, an eighth for {@code cpp-flat}. */
+    static double cppMedian(String runtime, String strategy, String caseName) {
+        return median(strategy, caseName) / (runtime.equals("cpp-flat") ? 8 : 4);
+    }
+
+    private static String cppRecord(String runtime, String strategy, String caseName, boolean realtime, boolean lost) {
+        double median = cppMedian(runtime, strategy, caseName);
+        String env = "\"env\":{\"vm\":\"g++ 12.2.0 -O3\",\"cpu\":\"Fake CPU\",\"cores\":2,\"os\":\"FakeOS 1\"}";
+        if (realtime) {
+            long interval = lost ? 1000 : Math.round(median * 10);
+            String search = lost ? "\"lossPercentAtMax\":1.5" : "\"minIntervalNs\":" + interval;
+            return String.format(Locale.ROOT, "{\"experiment\":\"analyzer\",\"status\":\"ok\","
+                            + "\"cell\":{\"strategy\":\"%s\",\"runtime\":\"%s\",\"case\":\"%s\",\"mode\":\"realtime\","
+                            + "\"findInterval\":true,\"queue\":1000},%s,"
+                            + "\"metrics\":{\"realtime\":{\"intervalNs\":%d,\"sent\":2000000,\"received\":2000000,"
+                            + "\"lost\":0,\"lossPercent\":%s,\"latencyNs\":{\"p50\":1000,\"p99\":5000,\"max\":9000}},"
+                            + "\"search\":{%s,\"maxIntervalNs\":1000}}}",
+                    strategy, runtime, caseName, env, interval, lost ? "1.5" : "0.0", search);
+        }
+        return String.format(Locale.ROOT, "{\"experiment\":\"analyzer\",\"status\":\"ok\","
+                        + "\"cell\":{\"strategy\":\"%s\",\"runtime\":\"%s\",\"case\":\"%s\",\"mode\":\"batch\",\"queue\":1000},"
+                        + "%s,\"metrics\":{\"nsPerPacket\":{\"median\":%.3f,\"min\":%.3f,\"max\":%.3f,\"rounds\":[%.3f]},"
+                        + "\"packetsPerSecond\":%.1f,\"allocBytesPerPacket\":0.0}}",
+                strategy, runtime, caseName, env, median, median * 0.9, median * 1.1, median, 1e9 / median);
     }
 
     private static String okRecord(String strategy, String caseName) {

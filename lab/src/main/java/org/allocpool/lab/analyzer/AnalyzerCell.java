@@ -5,23 +5,62 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * One cell of the analyzer matrix: which collector, strategy, case and heap a child JVM runs, in
- * batch or real-time mode, the JVM flags and program arguments that say so, and the identity its
- * record should carry. Immutable; safe to share.
+ * One cell of the analyzer matrix: which runtime, collector, strategy, case and heap a child runs,
+ * in batch or real-time mode, the JVM flags and program arguments that say so, and the identity its
+ * record should carry. A C++ cell has no collector and no heap: its child is the Java CLI, which
+ * execs the C++ analyser, so it gets a small heap and no collector choice. Immutable; safe to share.
  *
- * @param collector the garbage collector
+ * @param runtime   {@link AnalyzerRuntime#JAVA}, or a C++ build
+ * @param collector the garbage collector; {@code null} for a C++ cell
  * @param strategy  the buffer strategy, e.g. {@code pool}
  * @param caseName  the case, {@code A}, {@code B} or {@code C}
- * @param heap      the heap size given to {@code -Xms} and {@code -Xmx}, e.g. {@code 2g}
+ * @param heap      the heap size given to {@code -Xms} and {@code -Xmx}, e.g. {@code 2g}; {@code null} for C++
  * @param realtime  the real-time options of a real-time cell; {@code null} for a batch cell
  */
-public record AnalyzerCell(Collector collector, String strategy, String caseName, String heap, RealtimeOptions realtime) {
+public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String strategy, String caseName, String heap,
+                           RealtimeOptions realtime) {
 
-    /** A batch cell. */
+    /**
+     * The heap of the JVM that only execs the C++ analyser: it holds the command line and reads one
+     * record back, so 64 MB is plenty and keeps it from competing with the C++ program for memory.
+     */
+    static final String CPP_LAUNCHER_HEAP = "64m";
+
+    public AnalyzerCell {
+        Objects.requireNonNull(runtime, "runtime");
+        if (runtime.isCpp()) {
+            collector = null;
+            heap = null;
+        } else {
+            Objects.requireNonNull(collector, "collector");
+            Objects.requireNonNull(heap, "heap");
+        }
+    }
+
+    /** A Java cell. */
+    public AnalyzerCell(Collector collector, String strategy, String caseName, String heap, RealtimeOptions realtime) {
+        this(AnalyzerRuntime.JAVA, collector, strategy, caseName, heap, realtime);
+    }
+
+    /** A Java batch cell. */
     public AnalyzerCell(Collector collector, String strategy, String caseName, String heap) {
         this(collector, strategy, caseName, heap, null);
+    }
+
+    /** A C++ cell of {@code runtime} ({@code cpp} or {@code cpp-flat}); {@code realtime} {@code null} for batch. */
+    public static AnalyzerCell cpp(AnalyzerRuntime runtime, String strategy, String caseName, RealtimeOptions realtime) {
+        if (!runtime.isCpp()) {
+            throw new IllegalArgumentException("not a C++ runtime: " + runtime.label());
+        }
+        return new AnalyzerCell(runtime, null, strategy, caseName, null, realtime);
+    }
+
+    /** Whether this cell runs the C++ analyser. */
+    public boolean isCpp() {
+        return runtime.isCpp();
     }
 
     /** {@code batch} or {@code realtime}. */
@@ -29,9 +68,12 @@ public record AnalyzerCell(Collector collector, String strategy, String caseName
         return realtime == null ? AnalyzerMode.BATCH : AnalyzerMode.REALTIME;
     }
 
-    /** A name for files and progress lines: {@code G1-pool-B}, and {@code G1-pool-B-realtime} for a real-time cell. */
+    /**
+     * A name for files and progress lines: {@code G1-pool-B}, {@code cpp-flat-pool-B} (collector labels
+     * never start with {@code cpp}), and {@code G1-pool-B-realtime} for a real-time cell.
+     */
     public String id() {
-        String id = collector.label() + "-" + strategy + "-" + caseName;
+        String id = (isCpp() ? runtime.label() : collector.label()) + "-" + strategy + "-" + caseName;
         if (realtime == null) {
             return id;
         }
@@ -40,12 +82,18 @@ public record AnalyzerCell(Collector collector, String strategy, String caseName
 
     /** What identifies this cell among records (for resuming and tables). */
     public CellKey key() {
-        return new CellKey(collector.label(), strategy, caseName, heap,
+        return new CellKey(runtime.label(), isCpp() ? "" : collector.label(), strategy, caseName, heap,
                 realtime == null ? CellKey.BATCH : CellKey.realtimeMeasure(realtime.intervalNs()));
     }
 
-    /** {@code -Xms<heap> -Xmx<heap>}, and for native and flat strategies the article's native memory limit. */
+    /**
+     * {@code -Xms<heap> -Xmx<heap>}, and for native and flat strategies the article's native memory
+     * limit; for a C++ cell only the small heap of the launching JVM.
+     */
     public List<String> heapFlags() {
+        if (isCpp()) {
+            return List.of("-Xmx" + CPP_LAUNCHER_HEAP);
+        }
         List<String> flags = new ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap));
         if (AnalyzerMatrix.isOffHeap(strategy)) {
             flags.add("-XX:MaxDirectMemorySize=" + AnalyzerMatrix.MAX_DIRECT_MEMORY);
@@ -56,9 +104,13 @@ public record AnalyzerCell(Collector collector, String strategy, String caseName
     /**
      * Collector flags, heap flags, then the unified GC log into {@code gcLog}: the flags the user
      * cannot override. A real-time search starts its probes with the same flags (the GC log aside),
-     * so they run under this collector and heap too.
+     * so they run under this collector and heap too. A C++ cell gets its launcher's small heap only:
+     * no collector and no GC log, since no Java code of the experiment runs.
      */
     public List<String> jvmFlags(Path gcLog) {
+        if (isCpp()) {
+            return heapFlags();
+        }
         List<String> flags = new ArrayList<>(collector.flags());
         flags.addAll(heapFlags());
         String file = gcLog.toString();
@@ -68,12 +120,26 @@ public record AnalyzerCell(Collector collector, String strategy, String caseName
     }
 
     /**
+     * The user's {@code --jvm-arg}s for this cell: all of them for a Java cell, none for a C++ one
+     * (they would tune a JVM that only execs the C++ analyser, and a {@code -Xms} above its small
+     * heap would stop it from starting).
+     */
+    public List<String> userJvmArgs(List<String> jvmArgs) {
+        return isCpp() ? List.of() : jvmArgs;
+    }
+
+    /**
      * {@code analyzer --strategy S --case C [overrides] --json} for a batch cell;
      * {@code analyzer --strategy S --case C [sizes] --mode realtime --find-interval [timing] --json}
-     * (or {@code --interval-ns N} instead of the search) for a real-time one.
+     * (or {@code --interval-ns N} instead of the search) for a real-time one; a C++ cell starts with
+     * {@code analyzer --runtime cpp|cpp-flat}.
      */
     public List<String> programArgs(WorkloadOverrides workload) {
-        List<String> args = new ArrayList<>(List.of("analyzer", "--strategy", strategy, "--case", caseName));
+        List<String> args = new ArrayList<>(List.of("analyzer"));
+        if (isCpp()) {
+            args.addAll(List.of("--runtime", runtime.label()));
+        }
+        args.addAll(List.of("--strategy", strategy, "--case", caseName));
         args.addAll(workload.toArgs());
         if (realtime != null) {
             args.addAll(realtime.toArgs());
@@ -82,14 +148,19 @@ public record AnalyzerCell(Collector collector, String strategy, String caseName
         return List.copyOf(args);
     }
 
-    /** The cell fields a record of this cell should carry, as far as the lab knows them. */
+    /** The cell fields a record of this cell should carry, as far as the lab knows them (C++: no gc, no heap). */
     public Map<String, Object> intendedCell(WorkloadOverrides workload) {
         Map<String, Object> cell = new LinkedHashMap<>();
         cell.put("strategy", strategy);
+        if (isCpp()) {
+            cell.put("runtime", runtime.label());
+        }
         cell.put("case", caseName);
         cell.put("mode", mode().label());
-        cell.put("gc", collector.label());
-        cell.put("heap", heap);
+        if (!isCpp()) {
+            cell.put("gc", collector.label());
+            cell.put("heap", heap);
+        }
         cell.putAll(workload.cellFields());
         if (realtime != null) {
             cell.putAll(realtime.cellFields());

@@ -33,12 +33,17 @@ import org.allocpool.lab.launch.ChildJvm;
  * @param mode        batch (default) or realtime
  * @param realtime    real-time options for the children, the profile's filling what is {@code null}; after
  *                    construction {@code null} in batch mode (where setting any is refused)
+ * @param includeCpp  whether to add C++ cells ({@code cpp} and {@code cpp-flat}, once per run, not per
+ *                    collector); {@code null} for yes, the default of both profiles
+ * @param cppStrategies after construction, the C++ strategies the C++ cells run, empty when none: when
+ *                    strategies are named, those of them the C++ analyser has (dummy, alloc, mix, pool),
+ *                    else the profile's (quick: mix, pool; full: all four); pass {@code null}
  * @throws IllegalArgumentException with one line naming the bad value (and the allowed ones)
  */
 public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String> strategies, List<String> cases,
                                   String heap, List<String> jvmArgs, Path javaHome, Path resultsDir, Path resumeDir,
                                   Duration cellTimeout, WorkloadOverrides workload, AnalyzerMode mode,
-                                  RealtimeOptions realtime) {
+                                  RealtimeOptions realtime, Boolean includeCpp, List<String> cppStrategies) {
 
     /** Seconds a real-time probe costs beyond its warm-up and duration: JVM start, pool creation, pre-filling. */
     private static final double PROBE_OVERHEAD_S = 10;
@@ -50,7 +55,12 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
         mode = mode == null ? AnalyzerMode.BATCH : mode;
         gcs = names(gcs, name -> Collector.byName(name).label(),
                 profile.collectors(mode).stream().map(Collector::label).toList());
-        strategies = names(strategies, AnalyzerMatrix::strategy, profile.strategies(mode));
+        List<String> named = names(strategies, AnalyzerMatrix::strategy, List.of());
+        strategies = named.isEmpty() ? profile.strategies(mode) : named;
+        includeCpp = includeCpp == null || includeCpp;
+        cppStrategies = !includeCpp ? List.of()
+                : named.isEmpty() ? profile.cppStrategies()
+                : named.stream().filter(AnalyzerRuntime.CPP_STRATEGIES::contains).toList();
         cases = names(cases, AnalyzerMatrix::caseName, profile.cases(mode));
         if (heap != null) {
             heap = heap.strip().toLowerCase(Locale.ROOT);
@@ -97,6 +107,15 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
         }
     }
 
+    /** Settings with the default C++ cells. */
+    public AnalyzerLabSettings(Profile profile, List<String> gcs, List<String> strategies, List<String> cases,
+                               String heap, List<String> jvmArgs, Path javaHome, Path resultsDir, Path resumeDir,
+                               Duration cellTimeout, WorkloadOverrides workload, AnalyzerMode mode,
+                               RealtimeOptions realtime) {
+        this(profile, gcs, strategies, cases, heap, jvmArgs, javaHome, resultsDir, resumeDir, cellTimeout, workload,
+                mode, realtime, null, null);
+    }
+
     /** Batch settings, as before real time: no mode, no real-time options. */
     public AnalyzerLabSettings(Profile profile, List<String> gcs, List<String> strategies, List<String> cases,
                                String heap, List<String> jvmArgs, Path javaHome, Path resultsDir, Path resumeDir,
@@ -112,7 +131,8 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
 
     /** The quick or full profile in {@code mode} with every default. */
     public static AnalyzerLabSettings of(Profile profile, AnalyzerMode mode) {
-        return new AnalyzerLabSettings(profile, null, null, null, null, null, null, null, null, null, null, mode, null);
+        return new AnalyzerLabSettings(profile, null, null, null, null, null, null, null, null, null, null, mode, null,
+                null, null);
     }
 
     /**

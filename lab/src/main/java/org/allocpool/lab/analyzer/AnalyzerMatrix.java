@@ -40,7 +40,10 @@ public final class AnalyzerMatrix {
         return isOffHeap(strategy) ? OFF_HEAP : ON_HEAP;
     }
 
-    /** Every cell the settings ask for: collector, then strategy, then case. */
+    /**
+     * Every cell the settings ask for: collector, then strategy, then case; then the C++ cells, once
+     * whatever the collectors (runtime, then strategy, then case).
+     */
     public static List<AnalyzerCell> expand(AnalyzerLabSettings settings) {
         List<AnalyzerCell> cells = new ArrayList<>();
         for (Collector collector : settings.collectors()) {
@@ -48,6 +51,13 @@ public final class AnalyzerMatrix {
                 String heap = settings.heap() != null ? settings.heap() : defaultHeap(strategy);
                 for (String caseName : settings.cases()) {
                     cells.add(new AnalyzerCell(collector, strategy, caseName, heap, settings.realtime()));
+                }
+            }
+        }
+        for (AnalyzerRuntime runtime : AnalyzerRuntime.cpp()) {
+            for (String strategy : settings.cppStrategies()) {
+                for (String caseName : settings.cases()) {
+                    cells.add(AnalyzerCell.cpp(runtime, strategy, caseName, settings.realtime()));
                 }
             }
         }

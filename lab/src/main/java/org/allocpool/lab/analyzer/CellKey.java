@@ -6,19 +6,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What makes two analyzer records the same cell: collector, strategy, case, heap and what was
- * measured. Heap sizes compare by value ({@code 2g} equals {@code 2048m}). A batch cell and a
+ * What makes two analyzer records the same cell: runtime, collector, strategy, case, heap and what
+ * was measured. C++ cells have no collector and no heap (both empty), so {@code cpp pool A} and
+ * {@code cpp-flat pool A} differ by runtime alone. Heap sizes compare by value ({@code 2g} equals {@code 2048m}). A batch cell and a
  * real-time cell of the same strategy and case are different cells, and so are a real-time search
  * and a loss measured at one fixed interval. Immutable; safe to share.
  *
- * @param gc       the collector's label, e.g. {@code G1}
+ * @param runtime  {@code java} (also for records that name none), {@code cpp} or {@code cpp-flat}
+ * @param gc       the collector's label, e.g. {@code G1}; empty for C++
  * @param strategy the strategy, e.g. {@code pool}
  * @param caseName the case, e.g. {@code B}
  * @param heap     the heap size as written, e.g. {@code 2g}; empty when unknown
  * @param measure  {@code batch}; {@code realtime} for the smallest loss-free interval; {@code realtime@500}
  *                 for the loss at a fixed 500 ns interval
  */
-public record CellKey(String gc, String strategy, String caseName, String heap, String measure) {
+public record CellKey(String runtime, String gc, String strategy, String caseName, String heap, String measure) {
 
     /** The measure of batch cells, and of records that name no mode (written before real time existed). */
     public static final String BATCH = "batch";
@@ -26,19 +28,26 @@ public record CellKey(String gc, String strategy, String caseName, String heap, 
     private static final Pattern SIZE = Pattern.compile("(\\d{1,12})\\s*([kmgt]?)b?");
 
     public CellKey {
+        runtime = AnalyzerRuntime.labelOf(runtime);
         heap = normalHeap(heap);
         measure = measure == null || measure.isBlank() ? BATCH : measure;
     }
 
-    /** A batch cell's key. */
+    /** A Java cell's key. */
+    public CellKey(String gc, String strategy, String caseName, String heap, String measure) {
+        this(AnalyzerRuntime.JAVA.label(), gc, strategy, caseName, heap, measure);
+    }
+
+    /** A Java batch cell's key. */
     public CellKey(String gc, String strategy, String caseName, String heap) {
         this(gc, strategy, caseName, heap, BATCH);
     }
 
     /** The key of the record whose {@code cell} object is {@code cell}. */
     public static CellKey of(JsonNode cell) {
-        return new CellKey(cell.path("gc").asText(""), cell.path("strategy").asText(""), cell.path("case").asText(""),
-                cell.path("heap").asText(""), measureOf(cell));
+        return new CellKey(cell.path("runtime").asText(""), cell.path("gc").asText(""),
+                cell.path("strategy").asText(""), cell.path("case").asText(""), cell.path("heap").asText(""),
+                measureOf(cell));
     }
 
     /** {@code batch}, {@code realtime} (a search) or {@code realtime@N} (loss at N ns), from a record's cell. */

@@ -33,8 +33,12 @@ public enum Profile {
      * heap) and the two ends of the workload; {@code --strategy}/{@code --case} add the rest. A 2 s
      * window still holds young collections at these rates. The 6 minute timeout covers a search's
      * 16 probes at most.
+     *
+     * <p>C++ cells (both modes): {@code cpp} and {@code cpp-flat} × {mix, pool} × the cases, run once, not
+     * per collector: 6 batch cells of a few seconds each (C++ pool A runs about 60 ns/packet), and 8
+     * real-time searches over cases A and C (not yet timed in a whole quick run).
      */
-    QUICK("quick", List.of(Collector.G1, Collector.ZGC),
+    QUICK("quick", List.of(Collector.G1, Collector.ZGC), List.of("mix", "pool"),
             new WorkloadOverrides(null, null, null, null, 1_000_000L, 5, 3),
             Duration.ofMinutes(2),
             new Plan(List.of(Collector.G1, Collector.ZGC), List.of("alloc", "pool", "flat"), List.of("A", "C"),
@@ -51,20 +55,26 @@ public enum Profile {
      * seconds still spans many young collections and, for the heap strategies of case C, several old
      * or concurrent cycles, the pauses that lose packets; where the last word matters, run the cell
      * again with {@code --duration 60s}. The timeout covers 16 probes of 35 s and the batch start.
+     *
+     * <p>C++ cells: {@code cpp} and {@code cpp-flat} × every C++ strategy (dummy, alloc, mix, pool) × case.
      */
-    FULL("full", List.of(Collector.values()), WorkloadOverrides.NONE, Duration.ofMinutes(30),
+    FULL("full", List.of(Collector.values()), AnalyzerRuntime.CPP_STRATEGIES, WorkloadOverrides.NONE,
+            Duration.ofMinutes(30),
             new Plan(List.of(Collector.values()), AnalyzerMatrix.STRATEGIES, AnalyzerMatrix.CASES,
                     new RealtimeOptions(Duration.ofSeconds(20), 10.0, null, null, null), Duration.ofMinutes(20)));
 
     private final String label;
     private final List<Collector> collectors;
+    private final List<String> cppStrategies;
     private final WorkloadOverrides workload;
     private final Duration cellTimeout;
     private final Plan realtime;
 
-    Profile(String label, List<Collector> collectors, WorkloadOverrides workload, Duration cellTimeout, Plan realtime) {
+    Profile(String label, List<Collector> collectors, List<String> cppStrategies, WorkloadOverrides workload,
+            Duration cellTimeout, Plan realtime) {
         this.label = label;
         this.collectors = List.copyOf(collectors);
+        this.cppStrategies = List.copyOf(cppStrategies);
         this.workload = workload;
         this.cellTimeout = cellTimeout;
         this.realtime = realtime;
@@ -88,6 +98,11 @@ public enum Profile {
     /** The cases run in {@code mode} when none are named. */
     public List<String> cases(AnalyzerMode mode) {
         return mode == AnalyzerMode.REALTIME ? realtime.cases() : AnalyzerMatrix.CASES;
+    }
+
+    /** The C++ strategies run (in both modes, with {@code cpp} and {@code cpp-flat}) when no strategies are named. */
+    public List<String> cppStrategies() {
+        return cppStrategies;
     }
 
     /** The batch workload options passed to every child unless overridden (sizes also apply in real time). */

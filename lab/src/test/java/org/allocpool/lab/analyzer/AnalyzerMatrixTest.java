@@ -17,17 +17,20 @@ class AnalyzerMatrixTest {
     void shouldExpandQuickProfileToG1AndZgcOverEveryStrategyAndCase() {
         List<AnalyzerCell> cells = AnalyzerMatrix.expand(AnalyzerLabSettings.of(Profile.QUICK));
 
-        assertEquals(54, cells.size());
+        assertEquals(54 + 2 * 2 * 3, cells.size(), "Java cells, then cpp and cpp-flat x {mix, pool} x 3 cases");
         assertEquals(27, cells.stream().filter(c -> c.collector() == Collector.G1).count());
         assertEquals(27, cells.stream().filter(c -> c.collector() == Collector.ZGC).count());
-        assertEquals(54, cells.stream().map(AnalyzerCell::id).distinct().count());
+        assertEquals(cells.size(), cells.stream().map(AnalyzerCell::id).distinct().count());
     }
 
     @Test
     void shouldExpandQuickRealtimeProfileToSearchesOfTwelveCells() {
-        List<AnalyzerCell> cells = AnalyzerMatrix.expand(AnalyzerLabSettings.of(Profile.QUICK, AnalyzerMode.REALTIME));
+        List<AnalyzerCell> all = AnalyzerMatrix.expand(AnalyzerLabSettings.of(Profile.QUICK, AnalyzerMode.REALTIME));
+        List<AnalyzerCell> cells = all.stream().filter(c -> !c.isCpp()).toList();
 
         assertEquals(2 * 3 * 2, cells.size());
+        assertEquals(2 * 2 * 2, all.size() - cells.size(), "cpp and cpp-flat x {mix, pool} x the quick real-time cases");
+        assertEquals(List.of("A", "C"), all.stream().filter(AnalyzerCell::isCpp).map(AnalyzerCell::caseName).distinct().toList());
         assertEquals(List.of("alloc", "pool", "flat"), cells.stream().map(AnalyzerCell::strategy).distinct().toList());
         assertEquals(List.of("A", "C"), cells.stream().map(AnalyzerCell::caseName).distinct().toList());
         assertEquals(List.of(Collector.G1, Collector.ZGC), cells.stream().map(AnalyzerCell::collector).distinct().toList());
@@ -39,7 +42,7 @@ class AnalyzerMatrixTest {
     @Test
     void shouldExpandFullRealtimeProfileToEveryCellWithLongerProbes() {
         AnalyzerLabSettings settings = AnalyzerLabSettings.of(Profile.FULL, AnalyzerMode.REALTIME);
-        List<AnalyzerCell> cells = AnalyzerMatrix.expand(settings);
+        List<AnalyzerCell> cells = AnalyzerMatrix.expand(settings).stream().filter(c -> !c.isCpp()).toList();
 
         assertEquals(5 * 9 * 3, cells.size());
         List<String> args = cells.getLast().programArgs(settings.workload());
@@ -83,7 +86,71 @@ class AnalyzerMatrixTest {
     void shouldExpandFullProfileToEveryCollector() {
         List<AnalyzerCell> cells = AnalyzerMatrix.expand(AnalyzerLabSettings.of(Profile.FULL));
 
-        assertEquals(5 * 9 * 3, cells.size());
+        assertEquals(5 * 9 * 3 + 2 * 4 * 3, cells.size(), "Java cells, then cpp and cpp-flat x every C++ strategy x case");
+    }
+
+    @Test
+    void shouldRunCppCellsOncePerRunNotPerCollector() {
+        AnalyzerLabSettings settings = new AnalyzerLabSettings(Profile.FULL, List.of("Serial", "G1", "ZGC"),
+                List.of("pool", "flat"), List.of("A", "B"), null, null, null, null, null, null, null,
+                AnalyzerMode.BATCH, null, true, null);
+        List<AnalyzerCell> cpp = AnalyzerMatrix.expand(settings).stream().filter(AnalyzerCell::isCpp).toList();
+
+        assertEquals(List.of("cpp-pool-A", "cpp-pool-B", "cpp-flat-pool-A", "cpp-flat-pool-B"),
+                cpp.stream().map(AnalyzerCell::id).toList(), "the C++ strategies among those named, once");
+        assertEquals(List.of("pool"), settings.cppStrategies());
+        cpp.forEach(c -> assertEquals(null, c.collector()));
+    }
+
+    @Test
+    void shouldLeaveCppCellsOutWhenAskedTo() {
+        AnalyzerLabSettings settings = new AnalyzerLabSettings(Profile.QUICK, null, null, null, null, null, null, null,
+                null, null, null, AnalyzerMode.BATCH, null, false, null);
+
+        List<AnalyzerCell> cells = AnalyzerMatrix.expand(settings);
+
+        assertEquals(54, cells.size());
+        assertTrue(cells.stream().noneMatch(AnalyzerCell::isCpp));
+        assertEquals(List.of(), settings.cppStrategies());
+    }
+
+    @Test
+    void shouldRunOnlyTheCppStrategiesAmongThoseNamed() {
+        AnalyzerLabSettings named = new AnalyzerLabSettings(Profile.QUICK, List.of("G1"), List.of("alloc,flat"),
+                List.of("C"), null, null, null, null, null, null, null);
+        AnalyzerLabSettings noneOfThem = new AnalyzerLabSettings(Profile.QUICK, List.of("G1"), List.of("flat"),
+                List.of("C"), null, null, null, null, null, null, null);
+
+        assertEquals(List.of("alloc"), named.cppStrategies());
+        assertEquals(List.of(), noneOfThem.cppStrategies());
+        assertEquals(List.of("mix", "pool"), AnalyzerLabSettings.of(Profile.QUICK).cppStrategies());
+        assertEquals(List.of("dummy", "alloc", "mix", "pool"), AnalyzerLabSettings.of(Profile.FULL).cppStrategies());
+    }
+
+    @Test
+    void shouldLaunchACppCellThroughTheCliWithASmallHeapAndNoCollector() {
+        AnalyzerCell cell = AnalyzerCell.cpp(AnalyzerRuntime.CPP_FLAT, "pool", "B", null);
+
+        assertEquals(List.of("-Xmx64m"), cell.jvmFlags(Path.of("/r/cpp-flat-pool-B.gc.log")));
+        assertEquals(List.of(), cell.userJvmArgs(List.of("-Xms4g")));
+        assertEquals(List.of("analyzer", "--runtime", "cpp-flat", "--strategy", "pool", "--case", "B", "--packets", "10",
+                "--json"), cell.programArgs(new WorkloadOverrides(null, null, null, null, 10L, null, null)));
+        assertEquals("{strategy=pool, runtime=cpp-flat, case=B, mode=batch}",
+                cell.intendedCell(WorkloadOverrides.NONE).toString());
+        assertEquals(new CellKey("cpp-flat", "", "pool", "B", "", "batch"), cell.key());
+    }
+
+    @Test
+    void shouldKeyRuntimesApart() {
+        CellKey cpp = AnalyzerCell.cpp(AnalyzerRuntime.CPP, "pool", "A", null).key();
+        CellKey flat = AnalyzerCell.cpp(AnalyzerRuntime.CPP_FLAT, "pool", "A", null).key();
+        CellKey java = new AnalyzerCell(Collector.G1, "pool", "A", "2g").key();
+
+        assertNotEquals(cpp, flat);
+        assertNotEquals(cpp, java);
+        assertEquals(cpp, CellKey.of(RecordJson.parse("{\"strategy\":\"pool\",\"runtime\":\"cpp\",\"case\":\"A\",\"mode\":\"batch\"}")));
+        assertEquals(java, CellKey.of(RecordJson.parse("{\"gc\":\"G1\",\"strategy\":\"pool\",\"case\":\"A\",\"heap\":\"2g\"}")),
+                "a record that names no runtime is a Java one");
     }
 
     @Test

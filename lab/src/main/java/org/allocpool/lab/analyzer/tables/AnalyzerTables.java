@@ -12,10 +12,11 @@ import org.allocpool.lab.store.RunInfo;
 
 /**
  * Renders the analyzer's records as one Markdown document: the environment and profile, then for
- * each collector the article's "strategy × case, ns/packet" table and its GC table (failed cells
- * shown with a footnoted reason), then our medians beside the article's published ones; then, for
- * real-time records, the article's "smallest loss-free interval" tables with the latency and GC
- * of each answer's probe, and those beside the article's. The output
+ * each collector the article's "strategy × case, ns/packet" table (C++ rows after the Java ones),
+ * its GC table (Java only; failed cells shown with a footnoted reason) and the Java / C++ ratios,
+ * then our medians beside the article's published ones; then, for real-time records, the article's
+ * "smallest loss-free interval" tables with the latency and GC of each answer's probe, the Java /
+ * C++ ratios of the intervals, and those beside the article's. The output
  * depends on the records and the run description only (no clock, no locale), so rendering the same
  * folder twice gives the same text. Thread-safe (stateless).
  */
@@ -43,7 +44,8 @@ public final class AnalyzerTables {
                 .filter(r -> CellKey.BATCH.equals(CellKey.measureOf(r.path("cell")))).toList());
         List<RealtimeSection> realtime = RealtimeSection.of(analyzer);
         List<JsonNode> shown = new ArrayList<>(batch.records());
-        realtime.forEach(section -> shown.addAll(section.results().records()));
+        // a C++ real-time record joins every section measured alike: count it once
+        realtime.forEach(section -> section.results().records().stream().filter(r -> !shown.contains(r)).forEach(shown::add));
 
         StringBuilder out = new StringBuilder();
         header(out, shown, runs);
@@ -54,11 +56,20 @@ public final class AnalyzerTables {
             out.append("### ").append(gc).append(": ns/packet, strategy x case\n\n");
             out.append("Median of the timed rounds (min-max in brackets); lower is better; best of each case in bold.\n\n");
             out.append(NsPerPacketTable.render(batch, gc, footnotes));
+            cppNote(out, batch);
             notes(out, footnotes);
             out.append("\n### ").append(gc).append(": GC, strategy x case\n\n");
             out.append("Pauses as the JVM reports them (JFR); GC fraction = pause time / run time;"
                     + " GC ns per live object = average pause / live objects.\n\n");
             out.append(GcTable.render(batch, gc, footnotes));
+            notes(out, footnotes);
+            ratios(out, gc + ": Java / C++, ns/packet", "Ratio of the median ns per packet, Java over C++, from this run.",
+                    JavaCppRatioTable.batch(batch, gc), footnotes);
+        }
+        if (batch.collectors().isEmpty() && !batch.cppRows().isEmpty()) {
+            out.append("\n## C++: ns/packet, strategy x case\n\n");
+            out.append("Median of the timed rounds (min-max in brackets); lower is better; no Java cells recorded.\n\n");
+            out.append(NsPerPacketTable.render(batch, "", footnotes));
             notes(out, footnotes);
         }
         comparison(out, batch);
@@ -87,7 +98,13 @@ public final class AnalyzerTables {
             out.append("\n### ").append(gc).append(heapTitle).append(": real time, ").append(what).append("\n\n");
             out.append("Heap: ").append(heaps(results, gc)).append(".\n\n");
             out.append(RealtimeTables.answers(results, gc, footnotes));
+            cppNote(out, results);
             notes(out, footnotes);
+            if (section.intervalNs() == null) {
+                ratios(out, gc + heapTitle + ": Java / C++, smallest loss-free interval",
+                        "Ratio of the smallest loss-free intervals, Java over C++, from this run.",
+                        JavaCppRatioTable.realtime(results, gc, footnotes), footnotes);
+            }
             if (section.intervalNs() == null) {
                 out.append("\n### ").append(gc).append(heapTitle).append(": real time, latency and GC of the answer's probe\n\n");
                 out.append("The probe the answer rests on (the narrowest loss-free one, or the one at 1000 ns that lost):"
@@ -118,6 +135,22 @@ public final class AnalyzerTables {
         }
     }
 
+    private static void cppNote(StringBuilder out, CellResults results) {
+        if (!results.cppRows().isEmpty()) {
+            out.append("\nC++ rows: C++ has no collector, so its cells ran once and the same figures appear under every"
+                    + " collector.\n");
+        }
+    }
+
+    private static void ratios(StringBuilder out, String title, String what, String table, Footnotes footnotes) {
+        if (table.isEmpty()) {
+            return;
+        }
+        out.append("\n### ").append(title).append("\n\n").append(what).append("\n\n").append(table);
+        out.append('\n').append(JavaCppRatioTable.NOTE).append('\n');
+        notes(out, footnotes);
+    }
+
     private static void notes(StringBuilder out, Footnotes footnotes) {
         String notes = footnotes.drain();
         if (!notes.isEmpty()) {
@@ -143,8 +176,13 @@ public final class AnalyzerTables {
         if (runs.isEmpty()) {
             out.append("- profile: not recorded\n");
         }
-        List<JsonNode> envs = shown.stream()
+        List<JsonNode> envs = shown.stream().filter(r -> !CellResults.isCpp(r))
                 .map(r -> r.path("env")).filter(JsonNode::isObject).toList();
+        List<JsonNode> cppEnvs = shown.stream().filter(CellResults::isCpp)
+                .map(r -> r.path("env")).filter(JsonNode::isObject).toList();
+        if (envs.isEmpty() && !cppEnvs.isEmpty()) {
+            envs = cppEnvs;
+        }
         if (envs.isEmpty()) {
             out.append("- environment: not recorded (no cell reported one)\n");
         } else {
@@ -153,6 +191,9 @@ public final class AnalyzerTables {
             out.append("- CPU: ").append(distinct(envs, e -> e.path("cpu").asText("?")))
                     .append(", ").append(distinct(envs, e -> e.path("cores").asText("?"))).append(" cores\n");
             out.append("- OS: ").append(distinct(envs, e -> e.path("os").asText("?"))).append('\n');
+        }
+        if (!cppEnvs.isEmpty()) {
+            out.append("- C++: ").append(distinct(cppEnvs, e -> e.path("vm").asText("?"))).append('\n');
         }
         long ok = shown.stream().filter(CellResults::isOk).count();
         int all = shown.size();

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Our medians beside the article's published ones, for the collectors and strategies the article
- * measured: each case as "ours" and "2019" columns. Thread-safe (stateless).
+ * measured: each case as "ours" and "2019" columns; then the C++ rows beside the article's C++ and
+ * C++ flat ones (the same under every collector). Thread-safe (stateless).
  */
 final class ArticleComparison {
 
@@ -33,6 +34,22 @@ final class ArticleComparison {
                 Integer published = ArticleFigures.nsPerPacket(gc, strategy, caseName);
                 any |= published != null;
                 row.add(ours(results.get(gc, strategy, caseName)));
+                row.add(published == null ? "-" : published.toString());
+            }
+            if (any) {
+                table.row(row);
+                rows++;
+            }
+        }
+        for (String cppRow : results.cppRows()) {
+            String runtime = cppRow.substring(0, cppRow.indexOf(' '));
+            String strategy = cppRow.substring(cppRow.indexOf(' ') + 1);
+            List<String> row = new ArrayList<>(List.of(cppRow));
+            boolean any = false;
+            for (String caseName : cases) {
+                Integer published = ArticleFigures.cppNsPerPacket(runtime, strategy, caseName);
+                any |= published != null;
+                row.add(ours(results.cpp(cppRow, caseName)));
                 row.add(published == null ? "-" : published.toString());
             }
             if (any) {

@@ -7,8 +7,10 @@ import java.util.Map;
  * The batch figures (median ns per packet) and real-time figures (smallest loss-free interval, or
  * the loss at 1000 ns) published in "To allocate or to pool?" (2019) for the collectors the lab
  * still runs, keyed by the lab's names: G1 and ZGC, heap strategies and their native variants
- * (the article's "native" rows are our {@code native-*} strategies; its C++ rows are not here). Measured on a dual Xeon E5-2620 v3 with Java 8 (G1) and Java 11 (ZGC): for
- * shapes and ratios, not absolute values. Immutable; thread-safe.
+ * (the article's "native" rows are our {@code native-*} strategies); and its C++ rows, keyed by our
+ * runtimes: its "C++" is our {@code cpp}, its "C++ flat" our {@code cpp-flat}. Measured on a dual Xeon
+ * E5-2620 v3 with Java 8 (G1) and Java 11 (ZGC): for shapes and ratios, not absolute values.
+ * Immutable; thread-safe.
  */
 final class ArticleFigures {
 
@@ -59,6 +61,30 @@ final class ArticleFigures {
                     "native-mix", List.of("120", "320", "440"),
                     "native-pool", List.of("130", "320", "460")));
 
+    /** C++ runtime -> strategy -> batch figures for cases A, B, C (the article's "C++" and "C++ flat" rows). */
+    private static final Map<String, Map<String, List<Integer>>> CPP_NS_PER_PACKET = Map.of(
+            "cpp", Map.of(
+                    "dummy", List.of(145, 164, 164),
+                    "alloc", List.of(270, 560, 616),
+                    "mix", List.of(115, 223, 307),
+                    "pool", List.of(111, 233, 274)),
+            "cpp-flat", Map.of(
+                    "dummy", List.of(16, 16, 16),
+                    "alloc", List.of(163, 409, 480),
+                    "mix", List.of(35, 153, 184),
+                    "pool", List.of(34, 148, 171)));
+
+    /** C++ runtime -> strategy -> real-time figures for cases A, B, C (the article has none for dummy). */
+    private static final Map<String, Map<String, List<String>>> CPP_REALTIME = Map.of(
+            "cpp", Map.of(
+                    "alloc", List.of("520", "950", "950"),
+                    "mix", List.of("280", "320", "550"),
+                    "pool", List.of("250", "420", "480")),
+            "cpp-flat", Map.of(
+                    "alloc", List.of("220", "650", "700"),
+                    "mix", List.of("50", "220", "240"),
+                    "pool", List.of("50", "190", "230")));
+
     /** The heap of the article's "(10 Gb)" real-time figures, of which it gave G1's for case C only. */
     static final String TEN_GIGABYTES = "10g";
 
@@ -99,5 +125,22 @@ final class ArticleFigures {
         List<String> figures = table.getOrDefault(gc, Map.of()).get(strategy);
         int c = CASES.indexOf(caseName);
         return figures == null || c < 0 || figures.get(c).equals("-") ? null : figures.get(c);
+    }
+
+    /** The published C++ median ns/packet of {@code runtime} ({@code cpp}, {@code cpp-flat}), or {@code null}. */
+    static Integer cppNsPerPacket(String runtime, String strategy, String caseName) {
+        List<Integer> figures = CPP_NS_PER_PACKET.getOrDefault(runtime, Map.of()).get(strategy);
+        int c = CASES.indexOf(caseName);
+        return figures == null || c < 0 ? null : figures.get(c);
+    }
+
+    /**
+     * The published C++ real-time figure of {@code runtime}, or {@code null}: the same at any heap the
+     * Java cells were given, since C++ has none.
+     */
+    static String cppRealtime(String runtime, String strategy, String caseName) {
+        List<String> figures = CPP_REALTIME.getOrDefault(runtime, Map.of()).get(strategy);
+        int c = CASES.indexOf(caseName);
+        return figures == null || c < 0 ? null : figures.get(c);
     }
 }

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * The article's main table for one collector: strategy × case, median ns per packet with the
- * spread (min-max) of the timed rounds; the best (lowest) median of each case in bold.
+ * spread (min-max) of the timed rounds, then the C++ rows ({@code cpp pool}, {@code cpp-flat pool}),
+ * the same under every collector; the best (lowest) median of each case, over all rows, in bold.
  * Thread-safe (stateless).
  */
 final class NsPerPacketTable {
@@ -21,7 +22,7 @@ final class NsPerPacketTable {
         MarkdownTable table = new MarkdownTable(header);
         double[] best = new double[cases.size()];
         for (int c = 0; c < cases.size(); c++) {
-            best[c] = best(results, gc, cases.get(c));
+            best[c] = best(rows(results, gc, cases.get(c)));
         }
         for (String strategy : results.strategies(gc)) {
             List<String> row = new ArrayList<>(List.of(strategy));
@@ -30,7 +31,23 @@ final class NsPerPacketTable {
             }
             table.row(row);
         }
+        for (String cppRow : results.cppRows()) {
+            List<String> row = new ArrayList<>(List.of(cppRow));
+            for (int c = 0; c < cases.size(); c++) {
+                row.add(cell(results.cpp(cppRow, cases.get(c)), best[c], footnotes));
+            }
+            table.row(row);
+        }
         return table.render();
+    }
+
+    /** The ok median ns per packet of a record, or NaN when it failed, is missing or has none. */
+    static double median(JsonNode record) {
+        if (record == null || !CellResults.isOk(record)) {
+            return Double.NaN;
+        }
+        JsonNode median = record.path("metrics").path("nsPerPacket").path("median");
+        return median.isNumber() ? median.asDouble() : Double.NaN;
     }
 
     private static String cell(JsonNode record, double best, Footnotes footnotes) {
@@ -55,18 +72,23 @@ final class NsPerPacketTable {
         return text;
     }
 
-    /** The lowest median of a case, or NaN (nothing marked) unless at least two cells of it are ok. */
-    private static double best(CellResults results, String gc, String caseName) {
+    /** The records of one case in this collector's table: its Java rows, then the C++ rows. */
+    private static List<JsonNode> rows(CellResults results, String gc, String caseName) {
+        List<JsonNode> records = new ArrayList<>();
+        results.strategies(gc).forEach(strategy -> records.add(results.get(gc, strategy, caseName)));
+        results.cppRows().forEach(row -> records.add(results.cpp(row, caseName)));
+        return records;
+    }
+
+    /** The lowest median among {@code records}, or NaN (nothing marked) unless at least two of them are ok. */
+    private static double best(List<JsonNode> records) {
         double best = Double.NaN;
         int ok = 0;
-        for (String strategy : results.strategies(gc)) {
-            JsonNode record = results.get(gc, strategy, caseName);
-            if (record != null && CellResults.isOk(record)) {
-                JsonNode median = record.path("metrics").path("nsPerPacket").path("median");
-                if (median.isNumber()) {
-                    ok++;
-                    best = Double.isNaN(best) ? median.asDouble() : Math.min(best, median.asDouble());
-                }
+        for (JsonNode record : records) {
+            double median = median(record);
+            if (!Double.isNaN(median)) {
+                ok++;
+                best = Double.isNaN(best) ? median : Math.min(best, median);
             }
         }
         return ok >= 2 ? best : Double.NaN;

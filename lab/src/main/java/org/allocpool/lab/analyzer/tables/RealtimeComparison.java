@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * Our smallest loss-free intervals beside the article's, for the collectors and strategies the
  * article measured in real time: each case as "ours" and "2019" columns, both in the article's
- * words ({@code 230}, {@code lost: 4.4%}). Thread-safe (stateless).
+ * words ({@code 230}, {@code lost: 4.4%}); then the C++ rows beside the article's C++ and C++ flat
+ * ones (the same under every collector). Thread-safe (stateless).
  */
 final class RealtimeComparison {
 
@@ -34,6 +35,22 @@ final class RealtimeComparison {
                 String published = ArticleFigures.realtime(gc, strategy, caseName, heap);
                 any |= published != null;
                 row.add(ours(results.get(gc, strategy, caseName)));
+                row.add(published == null ? "-" : published);
+            }
+            if (any) {
+                table.row(row);
+                rows++;
+            }
+        }
+        for (String cppRow : results.cppRows()) {
+            String runtime = cppRow.substring(0, cppRow.indexOf(' '));
+            String strategy = cppRow.substring(cppRow.indexOf(' ') + 1);
+            List<String> row = new ArrayList<>(List.of(cppRow));
+            boolean any = false;
+            for (String caseName : cases) {
+                String published = ArticleFigures.cppRealtime(runtime, strategy, caseName);
+                any |= published != null;
+                row.add(ours(results.cpp(cppRow, caseName)));
                 row.add(published == null ? "-" : published);
             }
             if (any) {

@@ -22,23 +22,43 @@ import org.allocpool.lab.analyzer.CellKey;
  */
 record RealtimeSection(Long intervalNs, String heap, CellResults results) {
 
-    /** The sections of {@code records} (batch ones are left out): searches first, then by interval; article heaps first. */
+    /**
+     * The sections of {@code records} (batch ones are left out): searches first, then by interval; article
+     * heaps first. C++ records, which have no heap, join every section measured as they were.
+     */
     static List<RealtimeSection> of(List<JsonNode> records) {
         Map<Key, List<JsonNode>> grouped = new LinkedHashMap<>();
+        List<JsonNode> cpp = new ArrayList<>();
         for (JsonNode record : records) {
             JsonNode cell = record.path("cell");
-            String measure = CellKey.measureOf(cell);
-            if (!measure.startsWith("realtime")) {
+            if (!CellKey.measureOf(cell).startsWith("realtime")) {
                 continue;
             }
-            Long interval = measure.contains("@") ? Long.valueOf(measure.substring(measure.indexOf('@') + 1)) : null;
-            grouped.computeIfAbsent(new Key(interval, givenHeap(cell)), k -> new ArrayList<>()).add(record);
+            if (CellResults.isCpp(record)) {
+                cpp.add(record);
+                continue;
+            }
+            grouped.computeIfAbsent(new Key(interval(cell), givenHeap(cell)), k -> new ArrayList<>()).add(record);
+        }
+        for (JsonNode record : cpp) {
+            Long interval = interval(record.path("cell"));
+            List<Key> alike = grouped.keySet().stream().filter(k -> Objects.equals(k.intervalNs(), interval)).toList();
+            if (alike.isEmpty()) {
+                grouped.computeIfAbsent(new Key(interval, null), k -> new ArrayList<>()).add(record);
+            }
+            alike.forEach(k -> grouped.get(k).add(record));
         }
         List<RealtimeSection> sections = new ArrayList<>();
         grouped.forEach((key, group) -> sections.add(new RealtimeSection(key.intervalNs(), key.heap(), new CellResults(group))));
         sections.sort(Comparator.comparing((RealtimeSection s) -> s.intervalNs() == null ? -1L : s.intervalNs())
                 .thenComparing(s -> s.heap() == null ? "" : s.heap()));
         return List.copyOf(sections);
+    }
+
+    /** The fixed interval of a real-time cell, or {@code null} for a search. */
+    private static Long interval(JsonNode cell) {
+        String measure = CellKey.measureOf(cell);
+        return measure.contains("@") ? Long.valueOf(measure.substring(measure.indexOf('@') + 1)) : null;
     }
 
     /** The cell's heap when it differs from the article's for its strategy (so was given), else {@code null}. */

@@ -209,6 +209,88 @@ class AnalyzerTablesTest {
                 maxLatencyNs, answer));
     }
 
+    @Test
+    void shouldTakeGcTimePerLiveObjectFromTheAveragePausePerPause() {
+        // the article's G1 A pool: 21 ms average pause / 3.039 M live objects = 7 ns; 20 pauses in 10 collections
+        JsonNode record = RecordJson.parse("""
+                {"experiment":"analyzer","status":"ok","cell":{"strategy":"pool","case":"A","mode":"batch","gc":"G1","heap":"2g"},
+                 "metrics":{"nsPerPacket":{"median":140},"gc":{"count":10,"pauses":20,"pauseTotalMs":420.0,"pauseMaxMs":47.0,
+                 "pauseAvgMs":21.0,"perSecond":1.3,"fraction":0.03},"liveObjects":3039000}}
+                """.replace("\n", ""));
+
+        String tables = AnalyzerTables.render(List.of(record), QUICK);
+
+        assertTrue(tables.contains("|           47 |           21 |  1.3 |        3.0% |            3.039 |                   6.9 |"),
+                tables);
+    }
+
+    @Test
+    void shouldShowCppRowsUnderEveryCollectorAndMarkTheBestOfAllRows() {
+        List<JsonNode> records = List.of(ok("G1", "pool", "A", 140), ok("ZGC", "pool", "A", 110),
+                cpp("cpp", "pool", "A", 111), cpp("cpp-flat", "pool", "A", 34));
+
+        String tables = AnalyzerTables.render(records, QUICK);
+
+        assertEquals(2, count(tables, "| cpp-flat pool | **34** (31-37) |\n"), "under G1 and under ZGC:\n" + tables);
+        assertEquals(2, count(tables, "| cpp pool      |  111 (100-122) |\n"), tables);
+        assertEquals(2, count(tables, "C++ rows: C++ has no collector"), tables);
+        assertFalse(tables.contains("| cpp pool      |    A |"), "GC tables leave C++ out:\n" + tables);
+        assertTrue(tables.contains("- C++: g++ 12.2.0 -O3"), tables);
+        assertTrue(tables.contains("- cells: 4 (4 ok, 0 failed)"), tables);
+        assertEquals(2, count(tables, "| cpp-flat pool |  34 |     34 |"), "beside the article's C++ flat:\n" + tables);
+        assertTrue(tables.contains("| pool / cpp pool |  1.26× |"), "140 / 111:\n" + tables);
+    }
+
+    @Test
+    void shouldRenderJavaOverCppRatiosOfMedians() {
+        List<JsonNode> records = List.of(ok("G1", "flat", "A", 87), ok("G1", "pool", "A", 150),
+                ok("G1", "native-pool", "A", 120), ok("G1", "pool", "B", 330),
+                cpp("cpp", "pool", "A", 100), cpp("cpp-flat", "pool", "A", 60), cpp("cpp", "pool", "B", 220));
+
+        String tables = AnalyzerTables.render(records, QUICK);
+
+        assertTrue(tables.contains("### G1: Java / C++, ns/packet"), tables);
+        assertTrue(tables.contains("| flat / cpp-flat pool        |  1.45× |      - |"), tables);
+        assertTrue(tables.contains("| pool / cpp pool             |  1.50× |  1.50× |"), tables);
+        assertTrue(tables.contains("| native-pool / cpp-flat pool |  2.00× |      - |"), tables);
+        assertTrue(tables.contains("> 1 means Java needs more time per packet than C++"), tables);
+    }
+
+    @Test
+    void shouldRenderRealtimeRatiosWithAFootnotedDashWhereASideLost() {
+        List<JsonNode> records = List.of(interval("G1", "pool", "A", 600, "2g"), lost("G1", "pool", "C", 4.4, "2g"),
+                cppRealtime("cpp", "pool", "A", 400), cppRealtime("cpp", "pool", "C", 480));
+
+        String tables = AnalyzerTables.render(records, List.of(REALTIME));
+
+        assertTrue(tables.contains("### G1: Java / C++, smallest loss-free interval"), tables);
+        assertTrue(tables.contains("| pool / cpp pool |  1.50× |  - [1] |"), tables);
+        assertTrue(tables.contains("[1] pool / cpp pool, case C: G1 pool lost: 4.4%"), tables);
+        assertTrue(tables.contains("| cpp pool | 400 |        480 |"), "C++ rows in the real-time table:\n" + tables);
+        assertTrue(tables.contains("| cpp pool | 400 |    250 |        480 |        480 |"), "beside the article's C++:\n" + tables);
+    }
+
+    static JsonNode cpp(String runtime, String strategy, String caseName, double median) {
+        return RecordJson.parse(String.format(Locale.ROOT, """
+                {"experiment":"analyzer","status":"ok",
+                 "cell":{"strategy":"%s","runtime":"%s","case":"%s","mode":"batch"},
+                 "env":{"vm":"g++ 12.2.0 -O3","cpu":"Test CPU @ 2 GHz","cores":2,"os":"Linux 6.1 amd64"},
+                 "metrics":{"nsPerPacket":{"median":%s,"min":%s,"max":%s,"rounds":[%s]},
+                            "packetsPerSecond":1.0,"allocBytesPerPacket":64.0}}
+                """.replace("\n", ""), strategy, runtime, caseName, median, median * 0.9, median * 1.1, median));
+    }
+
+    static JsonNode cppRealtime(String runtime, String strategy, String caseName, long minIntervalNs) {
+        return RecordJson.parse(String.format(Locale.ROOT, """
+                {"experiment":"analyzer","status":"ok",
+                 "cell":{"strategy":"%s","runtime":"%s","case":"%s","mode":"realtime","findInterval":true},
+                 "env":{"vm":"g++ 12.2.0 -O3","cpu":"Test CPU @ 2 GHz","cores":2,"os":"Linux 6.1 amd64"},
+                 "metrics":{"realtime":{"intervalNs":%d,"sent":2000000,"received":2000000,"lost":0,"lossPercent":0.0,
+                            "latencyNs":{"p50":1000,"p99":5000,"max":9000}},
+                            "search":{"minIntervalNs":%d,"maxIntervalNs":1000}}}
+                """.replace("\n", ""), strategy, runtime, caseName, minIntervalNs, minIntervalNs));
+    }
+
     static JsonNode failedRealtime(String gc, String strategy, String caseName, String error) {
         return RecordJson.parse("{\"experiment\":\"analyzer\",\"status\":\"failed\",\"error\":\"" + error + "\","
                 + "\"cell\":{\"strategy\":\"" + strategy + "\",\"case\":\"" + caseName + "\",\"mode\":\"realtime\",\"gc\":\"" + gc
