@@ -1,8 +1,6 @@
 package org.allocpool.lab.analyzer.tables;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Our smallest loss-free intervals beside the article's, for the collectors and strategies the
@@ -20,45 +18,9 @@ final class RealtimeComparison {
      * own heaps), or an empty string when the article has nothing to compare with.
      */
     static String render(CellResults results, String gc, String heap) {
-        List<String> cases = results.cases(gc);
-        List<String> header = new ArrayList<>(List.of("strategy"));
-        for (String caseName : cases) {
-            header.add(caseName);
-            header.add(caseName + " 2019");
-        }
-        MarkdownTable table = new MarkdownTable(header);
-        int rows = 0;
-        for (String strategy : results.strategies(gc)) {
-            List<String> row = new ArrayList<>(List.of(strategy));
-            boolean any = false;
-            for (String caseName : cases) {
-                String published = ArticleFigures.realtime(gc, strategy, caseName, heap);
-                any |= published != null;
-                row.add(ours(results.get(gc, strategy, caseName)));
-                row.add(published == null ? "-" : published);
-            }
-            if (any) {
-                table.row(row);
-                rows++;
-            }
-        }
-        for (String cppRow : results.cppRows()) {
-            String runtime = cppRow.substring(0, cppRow.indexOf(' '));
-            String strategy = cppRow.substring(cppRow.indexOf(' ') + 1);
-            List<String> row = new ArrayList<>(List.of(cppRow));
-            boolean any = false;
-            for (String caseName : cases) {
-                String published = ArticleFigures.cppRealtime(runtime, strategy, caseName);
-                any |= published != null;
-                row.add(ours(results.cpp(cppRow, caseName)));
-                row.add(published == null ? "-" : published);
-            }
-            if (any) {
-                table.row(row);
-                rows++;
-            }
-        }
-        return rows == 0 ? "" : table.render();
+        return BesideTheArticle.render(results, gc, RealtimeComparison::ours,
+                (runtime, strategy, caseName) -> ArticleFigures.realtime(gc, strategy, caseName, heap),
+                ArticleFigures::cppRealtime);
     }
 
     private static String ours(JsonNode record) {
