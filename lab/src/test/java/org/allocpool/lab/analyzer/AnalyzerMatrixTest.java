@@ -194,7 +194,7 @@ class AnalyzerMatrixTest {
         ChildJvm child = new ChildJvm(Path.of("/jdk/bin/java"), List.of("--enable-native-access=org.allocpool.analyzer"),
                 List.of("-p", "/mods", "-m", "org.allocpool.cli/org.allocpool.cli.AllocpoolMain"));
         AnalyzerLabSettings settings = new AnalyzerLabSettings(Profile.QUICK, List.of("g1"), List.of("pool"), List.of("b"),
-                null, List.of("-XX:+AlwaysPreTouch"), null, null, null, null,
+                null, List.of("-Xss2m"), null, null, null, null,
                 new WorkloadOverrides(5000, null, null, null, null, null, null));
         AnalyzerCell cell = AnalyzerMatrix.expand(settings).getFirst();
 
@@ -202,8 +202,8 @@ class AnalyzerMatrixTest {
                 cell.programArgs(settings.workload()));
 
         assertEquals(List.of("/jdk/bin/java", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=80", "-Xms2g", "-Xmx2g",
-                "-Xlog:gc*:file=/r/G1-pool-B.gc.log", "--enable-native-access=org.allocpool.analyzer",
-                "-XX:+AlwaysPreTouch", "-p", "/mods", "-m", "org.allocpool.cli/org.allocpool.cli.AllocpoolMain",
+                "-XX:+AlwaysPreTouch", "-Xlog:gc*:file=/r/G1-pool-B.gc.log", "--enable-native-access=org.allocpool.analyzer",
+                "-Xss2m", "-p", "/mods", "-m", "org.allocpool.cli/org.allocpool.cli.AllocpoolMain",
                 "analyzer", "--strategy", "pool", "--case", "B", "--queue", "5000",
                 "--packets", "1000000", "--rounds", "5", "--warmup", "3", "--json"), command);
         assertEquals("G1-pool-B", cell.id());
