@@ -1,0 +1,56 @@
+package org.allocpool.kv.server;
+
+/**
+ * Where and how {@link KvServer} listens. Immutable; the constructor refuses a bad value with an
+ * {@link IllegalArgumentException} that names the command-line option, the value and what is allowed.
+ *
+ * @param host             the address both servers bind (e.g. {@code 127.0.0.1}, or {@code 0.0.0.0} for all)
+ * @param tcpPort          the binary protocol's port, 0 for any free one
+ * @param httpPort         the HTTP port, 0 for any free one
+ * @param maxFrameBytes    the longest request frame accepted (the length field's value); longer ones are refused
+ *                         and their connection closed
+ * @param maxHttpBodyBytes the longest HTTP request body accepted; longer ones get 413
+ * @param workerThreads    event-loop threads serving connections (both protocols)
+ */
+public record ServerConfig(String host, int tcpPort, int httpPort, int maxFrameBytes,
+                           int maxHttpBodyBytes, int workerThreads) {
+
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final int DEFAULT_MAX_HTTP_BODY = 64 * 1024;
+
+    public ServerConfig {
+        if (host == null || host.isBlank()) {
+            throw new IllegalArgumentException("--host must name an address such as 127.0.0.1 or 0.0.0.0, was '"
+                    + host + "'");
+        }
+        port("--port", tcpPort);
+        port("--http-port", httpPort);
+        if (maxFrameBytes < BinaryProtocol.REQUEST_HEADER) {
+            throw new IllegalArgumentException("--max-frame must be at least " + BinaryProtocol.REQUEST_HEADER
+                    + " (op and key), was " + maxFrameBytes);
+        }
+        if (maxHttpBodyBytes < 1) {
+            throw new IllegalArgumentException("--max-body must be at least 1, was " + maxHttpBodyBytes);
+        }
+        if (workerThreads < 1) {
+            throw new IllegalArgumentException("--threads must be at least 1, was " + workerThreads);
+        }
+    }
+
+    /** Loopback, the given ports, frames that fit one value of {@code maxValueBytes}, one worker per core. */
+    public static ServerConfig of(int tcpPort, int httpPort, int maxValueBytes) {
+        return new ServerConfig(DEFAULT_HOST, tcpPort, httpPort, frameFor(maxValueBytes),
+                DEFAULT_MAX_HTTP_BODY, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** The frame length that carries a PUT of {@code maxValueBytes}: the default maximum frame. */
+    public static int frameFor(int maxValueBytes) {
+        return (int) Math.min(Integer.MAX_VALUE, (long) BinaryProtocol.REQUEST_HEADER + maxValueBytes);
+    }
+
+    private static void port(String option, int port) {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException(option + " must be 0..65535 (0: any free port), was " + port);
+        }
+    }
+}
