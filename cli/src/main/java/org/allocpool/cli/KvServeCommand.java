@@ -1,0 +1,162 @@
+package org.allocpool.cli;
+
+import io.netty.util.ResourceLeakDetector;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.allocpool.kv.server.KvServer;
+import org.allocpool.kv.server.ServerConfig;
+import org.allocpool.kv.store.Durability;
+import org.allocpool.kv.store.MappedStore;
+import org.allocpool.kv.store.StoreConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code allocpool kv serve}: opens (or creates) the store in {@code --dir} and serves it until
+ * Ctrl-C, which closes the connections, then the store, cleanly (a shutdown hook).
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Serves the store in --dir (created if there is none) until Ctrl-C: the binary protocol on --port "
+                + "(length-prefixed frames: GET, PUT, DELETE of a long key; values are opaque bytes, stored as "
+                + "received) and HTTP on --http-port (GET/PUT/DELETE /users/{id} with JSON users, stored in the "
+                + "flyweight layout, and GET /stats).",
+            "Ctrl-C closes every connection, then the store. Listens on loopback unless --host says otherwise.",
+            ""},
+        footer = {"", "Exit codes: 1 the store or a port could not be opened, 2 bad input."})
+final class KvServeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--dir", required = true, paramLabel = "DIR", description = "the store's directory (created if missing)")
+    Path dir;
+
+    @Option(names = "--host", defaultValue = ServerConfig.DEFAULT_HOST, paramLabel = "ADDRESS",
+            description = "the address to listen on; 0.0.0.0 for every interface (default: ${DEFAULT-VALUE})")
+    String host;
+
+    @Option(names = "--port", defaultValue = "7070", paramLabel = "PORT",
+            description = "the binary protocol's port, 0 for any free one (default: ${DEFAULT-VALUE})")
+    int port;
+
+    @Option(names = "--http-port", defaultValue = "7071", paramLabel = "PORT",
+            description = "the HTTP port, 0 for any free one (default: ${DEFAULT-VALUE})")
+    int httpPort;
+
+    @Option(names = "--durability", defaultValue = "async", paramLabel = "async|sync",
+            description = "async: a write is done once in the mapped file (the OS writes it back; survives a crash "
+                    + "of this process, not of the machine); sync: each write is forced to the disk before "
+                    + "it is acknowledged (default: ${DEFAULT-VALUE})")
+    String durability;
+
+    @Option(names = "--max-value", defaultValue = "4096", paramLabel = "BYTES",
+            description = "the largest value stored, in bytes (default: ${DEFAULT-VALUE})")
+    int maxValue;
+
+    @Option(names = "--max-frame", paramLabel = "BYTES",
+            description = "the largest binary request frame (op, key and value); a longer one is refused and its "
+                    + "connection closed (default: 9 + --max-value)")
+    Integer maxFrame;
+
+    @Option(names = "--max-body", defaultValue = "" + ServerConfig.DEFAULT_MAX_HTTP_BODY, paramLabel = "BYTES",
+            description = "the largest HTTP request body; a longer one gets 413 (default: ${DEFAULT-VALUE})")
+    int maxBody;
+
+    @Option(names = "--capacity", defaultValue = "65536", paramLabel = "ENTRIES",
+            description = "entries a new store is sized for before it first grows (default: ${DEFAULT-VALUE})")
+    long capacity;
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "event-loop threads serving connections (default: one per core)")
+    Integer threads;
+
+    @Override
+    public Integer call() {
+        StoreConfig storeConfig = storeConfig();
+        ServerConfig serverConfig = serverConfig();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        quietNettyLeakDetector();
+        MappedStore store;
+        try {
+            store = MappedStore.open(dir, storeConfig);
+        } catch (IOException | UncheckedIOException e) {
+            err.println("allocpool: kv serve: " + KvCommand.reason(e));
+            err.flush();
+            return 1;
+        }
+        KvServer server;
+        try {
+            server = KvServer.start(store, serverConfig);
+        } catch (UncheckedIOException e) {
+            store.close();
+            err.println("allocpool: kv serve: " + KvCommand.reason(e));
+            err.flush();
+            return 1;
+        }
+        CountDownLatch closed = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            long entries = store.size();
+            store.close();
+            err.println(String.format(Locale.ROOT, "kv serve: stopped; closed %s (%,d entries, %,d requests served)",
+                    store.file(), entries, server.requestsServed()));
+            err.flush();
+            closed.countDown();
+        }, "kv-serve-shutdown"));
+        out.println(String.format(Locale.ROOT, "kv serve: %s (%,d entries, %s durability); binary protocol on %s:%d, "
+                        + "HTTP on %s:%d; Ctrl-C stops", store.file(), store.size(),
+                storeConfig.durability().name().toLowerCase(Locale.ROOT), serverConfig.host(),
+                server.tcpAddress().getPort(), serverConfig.host(), server.httpAddress().getPort()));
+        out.flush();
+        try {
+            closed.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    StoreConfig storeConfig() {
+        if (maxValue < 1 || maxValue > StoreConfig.MAX_VALUE_LIMIT) {
+            throw new IllegalArgumentException("--max-value must be 1.." + StoreConfig.MAX_VALUE_LIMIT + " bytes, was "
+                    + maxValue);
+        }
+        if (capacity < 1 || capacity > StoreConfig.MAX_INITIAL_CAPACITY) {
+            throw new IllegalArgumentException("--capacity must be 1.." + StoreConfig.MAX_INITIAL_CAPACITY
+                    + " entries, was " + capacity);
+        }
+        return new StoreConfig(capacity, maxValue, durability(durability));
+    }
+
+    ServerConfig serverConfig() {
+        return new ServerConfig(host, port, httpPort, maxFrame != null ? maxFrame : ServerConfig.frameFor(maxValue),
+                maxBody, threads != null ? threads : Runtime.getRuntime().availableProcessors());
+    }
+
+    static Durability durability(String text) {
+        return switch (text.strip().toLowerCase(Locale.ROOT)) {
+            case "async" -> Durability.ASYNC;
+            case "sync" -> Durability.SYNC;
+            default -> throw new IllegalArgumentException("unknown durability '" + text + "'; allowed: async, sync");
+        };
+    }
+
+    /**
+     * Netty's leak detector samples one buffer in 128 and records where it was allocated: garbage on
+     * the hot path. Off, unless the user asked for a level with -Dio.netty.leakDetection.level.
+     */
+    static void quietNettyLeakDetector() {
+        if (System.getProperty("io.netty.leakDetection.level") == null) {
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
+    }
+}
