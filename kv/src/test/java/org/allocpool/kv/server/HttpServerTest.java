@@ -140,6 +140,19 @@ class HttpServerTest {
     }
 
     @Test
+    void shouldAnswer400ToARequestThatIsNotHttpAndServeOthers() throws IOException {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", running.server.httpAddress().getPort())) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(("GET /users/1 HTTP/1.1\r\nHost: x\r\nContent-Length: banana\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            String reply = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(reply.startsWith("HTTP/1.1 400"), reply);
+            assertTrue(reply.contains("\"error\":\"malformed HTTP request"), reply);
+        }
+        assertEquals(404, running.send("GET", "/users/1", null).statusCode(), "other clients are served on");
+    }
+
+    @Test
     void shouldReportStats() throws IOException {
         running.send("PUT", "/users/42", ANN);
         running.send("GET", "/users/42", null);
