@@ -36,9 +36,10 @@ import java.util.concurrent.locks.StampedLock;
  * there on reopen and no entry is half-written; a half-written entry that was never published is
  * dead space, overwritten by later appends. On reopen every live entry's checksum is verified.
  *
- * <p><b>Memory.</b> The mapping lives in a shared arena owned by the store; it is released when the
- * store grows (a new mapping replaces it) and on {@link #close()}. A {@link ValueView} filled by
- * {@link #get(long, ValueView)} is valid until then (see its Javadoc).
+ * <p><b>Memory.</b> The mapping lives in a shared arena owned by the store. A growth maps the new
+ * file and keeps the old mapping open until the following growth (so a {@link ValueView} filled
+ * just before a growth stays readable), then releases it; {@link #close()} releases both. Reading
+ * a released mapping throws {@link IllegalStateException}, never reads freed memory.
  */
 public final class MappedStore implements AutoCloseable {
 
@@ -75,6 +76,11 @@ public final class MappedStore implements AutoCloseable {
     private volatile StoreMapping mapping;
     /** Bumped by each growth, under every write lock. */
     private long generation;
+    /**
+     * The mapping the last growth replaced, kept open until the next growth so that a
+     * {@link ValueView} filled just before a growth stays readable; guarded by every write lock.
+     */
+    private StoreMapping retired;
 
     private MappedStore(Path file, StoreMapping mapping, TableScan scan, int maxValueBytes,
                         Durability durability, ProcessLock processLock) {
@@ -438,10 +444,11 @@ public final class MappedStore implements AutoCloseable {
             StoreMapping m = mapping;
             if (m != null) {
                 mapping = null;
-                try {
-                    m.close();
-                } finally {
-                    processLock.close();
+                try (processLock; m) {
+                    if (retired != null) {
+                        retired.close();
+                        retired = null;
+                    }
                 }
             }
         } catch (IOException e) {
@@ -474,7 +481,10 @@ public final class MappedStore implements AutoCloseable {
                 throw e;
             }
             mapping = rebuilt.mapping();
-            old.close();
+            if (retired != null) {
+                retired.close();
+            }
+            retired = old;
             tail.set(rebuilt.tail());
             System.arraycopy(rebuilt.liveBySegment(), 0, liveBySegment, 0, liveBySegment.length);
             System.arraycopy(rebuilt.liveBySegment(), 0, usedBySegment, 0, usedBySegment.length);
