@@ -53,6 +53,7 @@ public final class MappedStore implements AutoCloseable {
 
     static final int SEGMENTS = 64;
     static final int MIN_SLOTS_PER_SEGMENT = 8;
+    static final int MAX_SLOTS_PER_SEGMENT = 1 << 30;
     /** A segment grows when this share of its slots is used (live or removed). */
     static final double MAX_LOAD = 0.75;
     static final long MIN_LOG_BYTES = 64 << 10;
@@ -504,6 +505,10 @@ public final class MappedStore implements AutoCloseable {
         }
         int slotsPerSegment = header.slotsPerSegment();
         while (fullest + 1 > slotsPerSegment / 2) {
+            if (slotsPerSegment >= MAX_SLOTS_PER_SEGMENT) {
+                throw new IllegalStateException(file + ": the store is full (" + size.get()
+                        + " entries; a segment holds at most " + MAX_SLOTS_PER_SEGMENT + " slots)");
+            }
             slotsPerSegment *= 2;
         }
         long logBytes = header.logBytes();
