@@ -19,14 +19,4 @@ final class Checksums {
         crc.update(segment.asSlice(offset, length).asByteBuffer());
         return (int) crc.getValue();
     }
-
-    /** CRC32C of two ranges of {@code segment}, the first then the second, as if contiguous. */
-    static int crc32c(MemorySegment segment, long offset1, long length1, long offset2, long length2) {
-        CRC32C crc = new CRC32C();
-        crc.update(segment.asSlice(offset1, length1).asByteBuffer());
-        if (length2 > 0) {
-            crc.update(segment.asSlice(offset2, length2).asByteBuffer());
-        }
-        return (int) crc.getValue();
-    }
 }

@@ -19,6 +19,8 @@ final class StoreRebuild {
     record Rebuilt(StoreMapping mapping, long tail, int[] liveBySegment) {
     }
 
+    static final int MAX_SLOTS_PER_SEGMENT = 1 << 30;
+
     private StoreRebuild() {
     }
 
@@ -57,5 +59,35 @@ final class StoreRebuild {
             fresh.close();
             throw e;
         }
+    }
+
+    /**
+     * The layout after a growth of {@code old}: twice the slots while the fullest segment would be
+     * over half full, twice the log while the live bytes and one more entry of {@code entryBytes}
+     * would fill over half of it (neither grows when dropping removed slots and dead bytes is
+     * enough).
+     *
+     * @throws IllegalStateException when a segment cannot have more slots
+     */
+    static StoreHeader grownHeader(StoreMapping old, int[] liveBySegment, long liveBytes, long entryBytes) {
+        StoreHeader header = old.header;
+        int fullest = 0;
+        for (int live : liveBySegment) {
+            fullest = Math.max(fullest, live);
+        }
+        int slotsPerSegment = header.slotsPerSegment();
+        while (fullest + 1 > slotsPerSegment / 2) {
+            if (slotsPerSegment >= MAX_SLOTS_PER_SEGMENT) {
+                throw new IllegalStateException(old.path + ": the store is full (a segment holds at most "
+                        + MAX_SLOTS_PER_SEGMENT + " slots)");
+            }
+            slotsPerSegment *= 2;
+        }
+        long logBytes = header.logBytes();
+        while (liveBytes + entryBytes > logBytes / 2) {
+            logBytes *= 2;
+        }
+        return new StoreHeader(header.segments(), slotsPerSegment, logBytes, header.maxValueBytes(),
+                header.durability());
     }
 }
