@@ -90,7 +90,7 @@ class KvCommandTest {
 
     @Test
     void shouldPrintOneBenchRecordWithJson() {
-        Outcome outcome = execute("kv", "bench", "--clients", "2", "--users", "500", "--duration", "300ms",
+        Outcome outcome = execute("kv", "bench", "--clients", "2", "--users", "500", "--duration", "1s",
                 "--warmup", "0", "--json");
         assertEquals(0, outcome.exitCode(), outcome.toString());
         assertEquals(1, outcome.out().size(), outcome.out().toString());

@@ -86,14 +86,18 @@ final class StoreRequests {
             return refuse(alloc, STATUS_TOO_LARGE, "value of " + valueBytes + " bytes is over the store's limit of "
                     + maxValueBytes);
         }
+        byte[] array;
+        int offset;
+        if (frame.hasArray()) {
+            array = frame.array();
+            offset = frame.arrayOffset() + valueIndex;
+        } else {
+            array = copy.bytes(valueBytes);
+            offset = 0;
+            copyOut(frame, valueIndex, array, valueBytes);
+        }
         try {
-            if (frame.hasArray()) {
-                store.put(key, frame.array(), frame.arrayOffset() + valueIndex, valueBytes);
-            } else {
-                byte[] bytes = copy.bytes(valueBytes);
-                copyOut(frame, valueIndex, bytes, valueBytes);
-                store.put(key, bytes, 0, valueBytes);
-            }
+            store.put(key, array, offset, valueBytes); // one call site for both kinds of frame
         } catch (IllegalArgumentException e) {
             return refuse(alloc, STATUS_TOO_LARGE, e.getMessage());
         } catch (RuntimeException e) {
