@@ -387,7 +387,10 @@ public final class MappedStore implements AutoCloseable {
         return liveBytes.get();
     }
 
-    /** Unmaps the file and releases the process lock; idempotent. Later calls throw {@link IllegalStateException}. */
+    /**
+     * Forces the file to the disk (in both durability modes), unmaps it and releases the process
+     * lock; idempotent. Later calls throw {@link IllegalStateException}.
+     */
     @Override
     public void close() {
         long[] stamps = lockAll();
@@ -396,6 +399,7 @@ public final class MappedStore implements AutoCloseable {
             if (m != null) {
                 mapping = null;
                 try (processLock; m) {
+                    m.forceAll(); // a clean close leaves nothing for the OS to write back later
                     if (retired != null) {
                         retired.close();
                         retired = null;
