@@ -116,23 +116,45 @@ public final class MappedStore implements AutoCloseable {
     }
 
     /** Stores {@code value} (all of it) under {@code key}, replacing any previous value. */
+    // hot path: no allocation (in async mode, when the store need not grow)
     public void put(long key, MemorySegment value) {
-        long length = value.byteSize();
+        put(key, value, null, 0, value.byteSize());
+    }
+
+    /** Stores {@code length} bytes of {@code value} from {@code offset} under {@code key}. */
+    // hot path: no allocation (in async mode, when the store need not grow)
+    public void put(long key, byte[] value, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, value.length);
+        put(key, null, value, offset, length);
+    }
+
+    /** Stores the value from {@code segment}, or else from {@code array} at {@code offset}. */
+    private void put(long key, MemorySegment segment, byte[] array, int offset, long length) {
         if (length > maxValueBytes) {
             throw new IllegalArgumentException("value of " + length + " bytes is over the store's limit of "
                     + maxValueBytes + " bytes (max value size)");
         }
         long hash = KeyHash.mix(key);
-        int segment = KeyHash.segment(hash, locks.length);
+        int seg = KeyHash.segment(hash, locks.length);
         long entryBytes = EntryLayout.entryBytes(length);
         for (;;) {
-            StampedLock lock = locks[segment];
+            StampedLock lock = locks[seg];
             long stamp = lock.writeLock();
             long seenGeneration;
             try {
                 StoreMapping m = openMapping();
                 seenGeneration = generation;
-                if (tryPut(m, segment, hash, key, value, (int) length, entryBytes)) {
+                long entry = append(m, seg, hash, key, entryBytes);
+                if (entry >= 0) {
+                    MemorySegment f = m.file;
+                    EntryLayout.writeHeader(f, entry, key, (int) length);
+                    if (array != null) {
+                        MemorySegment.copy(array, offset, f, ValueLayout.JAVA_BYTE,
+                                entry + EntryLayout.VALUE_OFFSET, (int) length);
+                    } else {
+                        MemorySegment.copy(segment, 0, f, entry + EntryLayout.VALUE_OFFSET, length);
+                    }
+                    publish(m, seg, hash, key, entry, entryBytes);
                     return;
                 }
             } finally {
@@ -142,37 +164,39 @@ public final class MappedStore implements AutoCloseable {
         }
     }
 
-    /** Stores {@code length} bytes of {@code value} from {@code offset} under {@code key}. */
-    public void put(long key, byte[] value, int offset, int length) {
-        Objects.checkFromIndexSize(offset, length, value.length);
-        put(key, MemorySegment.ofArray(value).asSlice(offset, length));
-    }
-
-    /** Appends the entry and publishes it; false when the segment or the log is full. */
-    private boolean tryPut(StoreMapping m, int segment, long hash, long key, MemorySegment value,
-                           int length, long entryBytes) {
+    /**
+     * Reserves log space for an entry of {@code key} in {@code segment}: its file offset, or -1
+     * when the segment's table or the log is full (the caller grows the store and retries).
+     * Called under the segment's write lock.
+     */
+    private long append(StoreMapping m, int segment, long hash, long key, long entryBytes) {
         long found = m.findForInsert(segment, hash, key);
         if (found == StoreMapping.NO_ROOM) {
-            return false;
+            return -1;
         }
-        boolean exists = found >= 0;
-        long slot = exists ? found : ~found;
-        MemorySegment f = m.file;
-        boolean takesEmptySlot = !exists && SlotLayout.refAcquire(f, slot) == SlotLayout.EMPTY;
+        boolean takesEmptySlot = found < 0 && SlotLayout.refAcquire(m.file, ~found) == SlotLayout.EMPTY;
         if (takesEmptySlot && usedBySegment[segment] + 1 > (int) (m.slotsPerSegment * MAX_LOAD)) {
-            return false;
+            return -1;
         }
         long entry = tail.getAndAdd(entryBytes);
-        if (entry + entryBytes > m.logEnd) {
-            return false;
-        }
-        EntryLayout.writeHeader(f, entry, key, length);
-        MemorySegment.copy(value, 0, f, entry + EntryLayout.VALUE_OFFSET, length);
+        return entry + entryBytes <= m.logEnd ? entry : -1;
+    }
+
+    /**
+     * Seals the entry written at {@code entry} (its checksum), then points the key's slot at it:
+     * the commit point. In sync mode the entry reaches the disk before the slot, and the slot
+     * before this returns. Called under the segment's write lock, right after {@link #append}.
+     */
+    private void publish(StoreMapping m, int segment, long hash, long key, long entry, long entryBytes) {
+        MemorySegment f = m.file;
         EntryLayout.seal(f, entry);
         if (sync) {
             m.force(entry, entryBytes);
         }
-        long previous = exists ? SlotLayout.refAcquire(f, slot) : SlotLayout.EMPTY;
+        long found = m.findForInsert(segment, hash, key);
+        boolean exists = found >= 0;
+        long slot = exists ? found : ~found;
+        long previous = SlotLayout.refAcquire(f, slot);
         if (!exists) {
             SlotLayout.setKey(f, slot, key);
         }
@@ -186,11 +210,10 @@ public final class MappedStore implements AutoCloseable {
             size.incrementAndGet();
             liveBytes.addAndGet(entryBytes);
             liveBySegment[segment]++;
-            if (takesEmptySlot) {
+            if (previous == SlotLayout.EMPTY) {
                 usedBySegment[segment]++;
             }
         }
-        return true;
     }
 
     /**
@@ -364,7 +387,10 @@ public final class MappedStore implements AutoCloseable {
         return liveBytes.get();
     }
 
-    /** Unmaps the file and releases the process lock; idempotent. Later calls throw {@link IllegalStateException}. */
+    /**
+     * Forces the file to the disk (in both durability modes), unmaps it and releases the process
+     * lock; idempotent. Later calls throw {@link IllegalStateException}.
+     */
     @Override
     public void close() {
         long[] stamps = lockAll();
@@ -373,6 +399,7 @@ public final class MappedStore implements AutoCloseable {
             if (m != null) {
                 mapping = null;
                 try (processLock; m) {
+                    m.forceAll(); // a clean close leaves nothing for the OS to write back later
                     if (retired != null) {
                         retired.close();
                         retired = null;

@@ -20,6 +20,13 @@ final class StoreRebuild {
     }
 
     static final int MAX_SLOTS_PER_SEGMENT = 1 << 30;
+    /**
+     * After a growth the live entries fill at most 1/4 of the log. Each growth copies the live
+     * entries and forces the new file (7 to 35 ms for 10,000 entries on the development VM), so
+     * under updates the room left between growths is what makes them rare: with 1/2 instead, a
+     * replace-only load spent most of its time growing.
+     */
+    static final int LOG_HEADROOM = 4;
 
     private StoreRebuild() {
     }
@@ -64,7 +71,7 @@ final class StoreRebuild {
     /**
      * The layout after a growth of {@code old}: twice the slots while the fullest segment would be
      * over half full, twice the log while the live bytes and one more entry of {@code entryBytes}
-     * would fill over half of it (neither grows when dropping removed slots and dead bytes is
+     * would fill over a quarter of it (neither grows when dropping removed slots and dead bytes is
      * enough).
      *
      * @throws IllegalStateException when a segment cannot have more slots
@@ -84,7 +91,7 @@ final class StoreRebuild {
             slotsPerSegment *= 2;
         }
         long logBytes = header.logBytes();
-        while (liveBytes + entryBytes > logBytes / 2) {
+        while (liveBytes + entryBytes > logBytes / LOG_HEADROOM) {
             logBytes *= 2;
         }
         return new StoreHeader(header.segments(), slotsPerSegment, logBytes, header.maxValueBytes(),

@@ -42,6 +42,10 @@ final class TableScan {
      */
     static TableScan scan(StoreMapping mapping, boolean stopAtFirst) throws StoreFileException {
         TableScan scan = new TableScan(mapping);
+        // The scan visits the log in slot order, i.e. at random: on a cold page cache that is one
+        // disk read per entry (3.7 s for 1M entries on the development VM). Reading the whole
+        // file in order first turns it into one sequential read (0.15 s for the same 160 MiB).
+        mapping.file.load();
         int segments = mapping.header.segments();
         for (int segment = 0; segment < segments; segment++) {
             for (int index = 0; index < mapping.slotsPerSegment; index++) {

@@ -68,6 +68,9 @@ class CrashRecoveryTest {
         if (acks < killAfter) {
             fail("the child stopped after " + acks + " writes: " + Files.readString(stderr));
         }
+        // run without --enable-native-access and with Unsafe denied: a restricted method or an
+        // Unsafe memory access would have printed a warning or failed
+        assertEquals("", Files.readString(stderr), "the child's stderr");
 
         CheckReport report = StoreCheck.check(store);
         assertTrue(report.isHealthy(), report.render());

@@ -82,4 +82,29 @@ class StoreAllocationTest {
             assertEquals(MappedStore.ABSENT, store.get(USERS + 1, array));
         }
     }
+
+    @Test
+    void shouldNotAllocateWhenPuttingWithoutGrowing() throws IOException {
+        int puts = 200_000;
+        // room for every put below without a growth: a growth allocates (a new mapping, counters)
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(1 << 18, 256, Durability.ASYNC));
+             Arena arena = Arena.ofConfined()) {
+            byte[] array = UserLayout.encode(UserGenerator.user(1));
+            MemorySegment segment = arena.allocate(array.length);
+            MemorySegment.copy(array, 0, segment, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, array.length);
+            for (int i = 0; i < puts / 4; i++) {
+                store.put(i % USERS, array, 0, array.length);
+                store.put(i % USERS, segment);
+            }
+            long fileBytes = store.fileBytes();
+            long before = AllocationCounter.currentThreadAllocatedBytes();
+            for (int i = 0; i < puts / 2; i++) {
+                store.put(i % USERS, array, 0, array.length);
+                store.put(i % USERS, segment);
+            }
+            long allocated = AllocationCounter.currentThreadAllocatedBytes() - before;
+            assertEquals(fileBytes, store.fileBytes(), "the store grew during the measurement");
+            assertTrue(allocated < puts, allocated + " bytes allocated over " + puts + " puts");
+        }
+    }
 }
