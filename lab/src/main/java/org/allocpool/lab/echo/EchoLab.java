@@ -94,8 +94,8 @@ public final class EchoLab {
             ProgressLine line = new ProgressLine(progress, toRun.size());
             line.note("results in " + dir + "; " + cells.size() + " cells, "
                     + (cells.size() - toRun.size()) + " already recorded ok, " + toRun.size() + " to run"
-                    + " (echo, profile " + settings.profile().label() + ", warm-up " + DurationText.format(settings.warmup())
-                    + " + " + DurationText.format(settings.duration()) + " measured, cell timeout "
+                    + " (echo, profile " + settings.profile().label() + ", warm-up " + EchoCell.durationArg(settings.warmup())
+                    + " + " + EchoCell.durationArg(settings.duration()) + " measured, cell timeout "
                     + DurationText.format(settings.cellTimeout()) + ")");
             EchoCellRun cellRun = new EchoCellRun(jvm, settings, dir, stopGrace, line::note);
             for (int i = 0; i < toRun.size(); i++) {
