@@ -1,6 +1,7 @@
 /** The allocpool command line: picocli commands over the experiments and the lab. */
 module org.allocpool.cli {
     requires org.allocpool.analyzer;
+    requires org.allocpool.echo;
     requires org.allocpool.lab;
     requires org.allocpool.metrics;
     requires info.picocli;
