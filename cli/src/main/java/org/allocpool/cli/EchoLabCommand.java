@@ -39,7 +39,7 @@ final class EchoLabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
             description = "quick (default): top-of-book with 16 clients, message with 3, 3 s warm-up + 5 s per cell,"
-                    + " 32 cells, under 10 minutes on 2 cores; full: clients 1, 2, 4, 16 (and 3 for message),"
+                    + " 32 cells, 11.5 minutes measured on a busy 2-core machine; full: clients 1, 2, 4, 16 (and 3 for message),"
                     + " 5 s warm-up + 20 s, 144 cells, about 75 minutes.")
     String profile;
 
