@@ -18,6 +18,7 @@ public final class TopOfBookCodec {
     // hot path: no allocation
     /** Writes a whole frame (header and body) at {@code out}'s writer index, which it advances. */
     public static void encode(TopOfBook event, ByteBuf out) {
+        out.ensureWritable(FRAME_BYTES);
         out.writeInt(FrameLayout.lengthField(TopOfBookLayout.BODY_BYTES));
         out.writeByte(FrameType.TOP_OF_BOOK);
         int body = out.writerIndex();
