@@ -41,11 +41,11 @@ class EchoTablesTest {
                 String section = section(tables, "## " + gc + ", " + event + "\n");
                 assertTrue(section.contains("| buffers | " + clients + ", reuse | " + clients + ", copy |"), section);
                 for (String title : List.of("events/s", "p99 latency, µs", "allocated bytes per event", "GC fraction",
-                        "copy-per-event / reuse, events/s")) {
+                        "copy-per-event / reuse, events/s", "copy-per-event - reuse, allocated bytes per event")) {
                     assertTrue(section.contains("### " + gc + ", " + event + ": " + title + "\n"), title + " in\n" + section);
                 }
                 for (String buffers : EchoMatrix.BUFFERS) {
-                    assertEquals(5, section.lines().filter(l -> l.startsWith("| " + buffers + " ")).count(),
+                    assertEquals(6, section.lines().filter(l -> l.startsWith("| " + buffers + " ")).count(),
                             buffers + " in every table of\n" + section);
                 }
             }
@@ -55,6 +55,7 @@ class EchoTablesTest {
         assertTrue(g1.contains("| thread-local | 20 | 40 |"), "p99 in µs:\n" + g1);
         assertTrue(g1.contains("| thread-local | 0.10% | 0.40% |"), g1);
         assertTrue(g1.contains("| unpooled | 0.75× (-25%) |"), g1);
+        assertTrue(g1.contains("| thread-local | +64 |"), "the copy's bytes:\n" + g1);
         assertFalse(tables.contains("failed ["), tables);
     }
 
@@ -91,6 +92,7 @@ class EchoTablesTest {
         assertTrue(tables.contains("| unpooled | 3.00M | failed [1] |"), tables);
         assertTrue(tables.contains("[1] ZGC message, 3 clients, unpooled, copy-per-event: timed out after 1m38s; killed\n"), tables);
         assertFalse(tables.contains("copy-per-event / reuse"), "no ratio without both halves:\n" + tables);
+        assertFalse(tables.contains("copy-per-event - reuse"), "no difference without both halves:\n" + tables);
         assertTrue(tables.contains("- cells: 2 (1 ok, 1 failed)"), tables);
     }
 

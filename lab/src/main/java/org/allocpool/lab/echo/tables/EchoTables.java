@@ -11,7 +11,8 @@ import org.allocpool.lab.store.RunInfo;
 /**
  * Renders the echo records as one Markdown document: the environment and profile, then for each
  * collector and event the tables of events/s, p99 latency, allocated bytes per event and GC fraction
- * (rows: buffer strategy; columns: clients, reuse and copy-per-event), the ratio copy-per-event / reuse,
+ * (rows: buffer strategy; columns: clients, reuse and copy-per-event), the ratio copy-per-event / reuse
+ * of events/s and the difference of allocated bytes,
  * then our figures beside the Chronicle and Netty articles'. The output depends on the records and
  * the run description only (no clock, no locale): rendering a folder twice gives the same text.
  * Thread-safe (stateless).
@@ -42,6 +43,12 @@ public final class EchoTables {
                 if (!ratios.isEmpty()) {
                     out.append("\n### ").append(gc).append(", ").append(event).append(": copy-per-event / reuse, events/s\n\n")
                             .append(CopyRatioTable.WHAT).append("\n\n").append(ratios);
+                }
+                String bytes = CopyAllocationTable.render(results, gc, event);
+                if (!bytes.isEmpty()) {
+                    out.append("\n### ").append(gc).append(", ").append(event)
+                            .append(": copy-per-event - reuse, allocated bytes per event\n\n")
+                            .append(CopyAllocationTable.WHAT).append("\n\n").append(bytes);
                 }
             }
         }
