@@ -8,5 +8,6 @@ module org.allocpool.lab {
 
     exports org.allocpool.lab;
     exports org.allocpool.lab.analyzer;
+    exports org.allocpool.lab.echo;
     exports org.allocpool.lab.launch;
 }

@@ -94,11 +94,11 @@ public final class AnalyzerLab {
                     + DurationText.format(settings.cellTimeout()) + ")");
             for (int i = 0; i < toRun.size(); i++) {
                 AnalyzerCell cell = toRun.get(i);
-                line.starting(i + 1, cell);
+                line.starting(i + 1, label(cell));
                 long start = System.nanoTime();
                 String record = runCell(jvm, cell, settings, dir);
                 records.append(record);
-                line.finished(i + 1, cell, Duration.ofNanos(System.nanoTime() - start), failureOf(record));
+                line.finished(i + 1, label(cell), Duration.ofNanos(System.nanoTime() - start), failureOf(record));
             }
 
             String tables = AnalyzerTables.render(records.readAll(), RunInfo.readAllFrom(dir));
@@ -153,6 +153,16 @@ public final class AnalyzerLab {
             Files.deleteIfExists(stdout);
         }
         return CellRecord.toLine(cell, settings.workload(), exit, log);
+    }
+
+    /** How progress lines name {@code cell}: {@code G1 pool B (heap 2g)}, {@code cpp pool A real time}. */
+    private static String label(AnalyzerCell cell) {
+        String what = cell.realtime() == null ? ""
+                : cell.realtime().findsInterval() ? " real time" : " real time at " + cell.realtime().intervalNs() + " ns";
+        if (cell.isCpp()) {
+            return cell.runtime().label() + " " + cell.strategy() + " " + cell.caseName() + what;
+        }
+        return cell.collector().label() + " " + cell.strategy() + " " + cell.caseName() + what + " (heap " + cell.heap() + ")";
     }
 
     private static Set<CellKey> okCells(RecordsFile records) throws IOException {

@@ -34,6 +34,14 @@ public enum Collector {
     }
 
     /**
+     * The one flag that selects this collector, without the analyzer article's tuning: for labs
+     * whose articles ran each collector with its defaults (echo).
+     */
+    public String selectingFlag() {
+        return flags.getFirst();
+    }
+
+    /**
      * The collector called {@code name}, ignoring case.
      *
      * @throws IllegalArgumentException naming the bad value and the allowed ones

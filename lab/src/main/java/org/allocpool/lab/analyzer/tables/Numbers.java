@@ -7,15 +7,15 @@ import java.util.Locale;
 
 /**
  * Numbers as the tables show them: three significant figures or so, never a locale's separators,
- * so that a table reads the same on every machine. Thread-safe (stateless).
+ * so that a table reads the same on every machine. Shared by every lab's tables. Thread-safe (stateless).
  */
-final class Numbers {
+public final class Numbers {
 
     private Numbers() {
     }
 
     /** {@code 4300}, {@code 78}, {@code 7.3}, {@code 0.60}, {@code 0.045}: whole numbers from 10 up, two significant figures below 1. */
-    static String compact(double value) {
+    public static String compact(double value) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             return "?";
         }
@@ -30,7 +30,7 @@ final class Numbers {
     }
 
     /** A fraction (0.28) as a percentage ({@code 28%}, {@code 1.5%}, {@code 0.02%}). */
-    static String percent(double fraction) {
+    public static String percent(double fraction) {
         return compact(fraction * 100) + "%";
     }
 

@@ -1,0 +1,49 @@
+package org.allocpool.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.allocpool.metrics.result.RecordJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The echo lab with the real {@code echo serve} and {@code echo bench} in forked JVMs, on the smallest
+ * matrix: one strategy with copy-per-event off and on, one client, one second each; small server heaps.
+ * Both cells get an ok record with the server's own settings, and the tables show the ratio.
+ */
+class EchoLabEndToEndTest {
+
+    @TempDir
+    Path results;
+
+    @Test
+    void shouldRecordBothHalvesOfACellAndTabulateTheirRatio() throws IOException {
+        int exit = AllocpoolMain.execute("lab", "echo", "--gc", "G1", "--buffers", "thread-local", "--event", "top-of-book",
+                "--clients", "1", "--duration", "1s", "--warmup", "0", "--jvm-arg=-Xms128m", "--jvm-arg=-Xmx128m",
+                "--jvm-arg=-XX:-AlwaysPreTouch", "--results", results.toString());
+        assertEquals(0, exit);
+
+        List<JsonNode> records = Files.readAllLines(results.resolve("records.jsonl")).stream().map(RecordJson::parse).toList();
+        assertEquals(2, records.size());
+        for (JsonNode record : records) {
+            assertEquals("ok", record.path("status").asText(), record.toString());
+            assertEquals("echo", record.path("experiment").asText());
+            JsonNode cell = record.path("cell");
+            assertEquals("G1", cell.path("gc").asText(), "the server's collector, from its STATS answer");
+            assertEquals("thread-local", cell.path("buffers").asText());
+            assertEquals(1, cell.path("clients").asInt());
+            assertTrue(record.path("metrics").path("eventsPerSecond").asDouble() > 0, record.toString());
+        }
+        assertEquals(List.of(false, true), records.stream().map(r -> r.path("cell").path("copyPerEvent").asBoolean()).toList());
+
+        String tables = Files.readString(results.resolve("tables.md"));
+        String ratios = tables.substring(tables.indexOf("### G1, top-of-book: copy-per-event / reuse, events/s"));
+        assertTrue(ratios.lines().anyMatch(l -> l.matches("\\| thread-local \\| +\\d+\\.\\d\\d× \\([+-]\\d+%\\) \\|")), tables);
+    }
+}

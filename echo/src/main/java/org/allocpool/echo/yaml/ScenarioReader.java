@@ -1,0 +1,205 @@
+package org.allocpool.echo.yaml;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import org.allocpool.echo.event.EventCodes;
+import org.allocpool.echo.event.Message;
+import org.allocpool.echo.event.TopOfBook;
+
+/**
+ * Reads events written as YAML documents separated by {@code ---}, one event per document:
+ *
+ * <pre>
+ * topOfBook: {sendingTimeNS: 2022-09-05T12:34:56.789012345, symbol: EUR/USD, ecn: EBS,
+ *             bidPrice: 0.9913, askPrice: 0.9917, bidQuantity: 1000000, askQuantity: 2500000}
+ * ---
+ * message: {sendingTimeNS: 2022-09-05T12:34:57.000000000, payload: "hello", repeat: 3}
+ * </pre>
+ *
+ * A missing, unknown or mistyped field is refused with a {@link ScenarioException} naming the
+ * document (counted from 1, empty documents included) and the field. Thread-safe (the mapper is
+ * only read).
+ */
+public final class ScenarioReader {
+
+    static final List<String> TOP_OF_BOOK_FIELDS = List.of("sendingTimeNS", "symbol", "ecn", "bidPrice", "askPrice",
+            "bidQuantity", "askQuantity");
+    static final Set<String> MESSAGE_FIELDS = Set.of("sendingTimeNS", "payload", "repeat");
+
+    private static final ObjectReader READER = new YAMLMapper().readerFor(JsonNode.class);
+
+    private ScenarioReader() {
+    }
+
+    /** The events of {@code yaml}, in order: {@link TopOfBook}s and {@link Message}s. */
+    public static List<Object> read(String yaml) {
+        List<Object> events = new ArrayList<>();
+        int document = 0;
+        try (MappingIterator<JsonNode> documents = READER.readValues(yaml)) {
+            while (true) {
+                document++;
+                JsonNode node;
+                try {
+                    if (!documents.hasNextValue()) {
+                        break;
+                    }
+                    node = documents.nextValue();
+                } catch (JsonProcessingException e) {
+                    throw new ScenarioException("document " + document + ": not valid YAML at line "
+                            + e.getLocation().getLineNr() + ": " + e.getOriginalMessage().lines().findFirst().orElse(""));
+                }
+                if (node == null || node.isNull() || node.isMissingNode()) {
+                    continue;
+                }
+                events.add(event(node, document));
+            }
+        } catch (IOException e) {
+            throw new ScenarioException("document " + document + ": cannot read: " + e.getMessage());
+        }
+        return events;
+    }
+
+    private static Object event(JsonNode node, int document) {
+        if (!node.isObject() || node.size() != 1) {
+            throw new ScenarioException("document " + document + ": expected one event, 'topOfBook: {...}' or "
+                    + "'message: {...}'");
+        }
+        String kind = node.fieldNames().next();
+        JsonNode fields = node.get(kind);
+        return switch (kind) {
+            case "topOfBook" -> topOfBook(new Fields(fields, document, kind, Set.copyOf(TOP_OF_BOOK_FIELDS)));
+            case "message" -> message(new Fields(fields, document, kind, MESSAGE_FIELDS));
+            default -> throw new ScenarioException("document " + document + ": unknown event '" + kind
+                    + "'; allowed: topOfBook, message");
+        };
+    }
+
+    private static TopOfBook topOfBook(Fields f) {
+        return new TopOfBook()
+                .sendingTimeNS(f.time("sendingTimeNS"))
+                .symbol(f.code("symbol", true))
+                .ecn((int) f.code("ecn", false))
+                .bidPrice(f.number("bidPrice"))
+                .askPrice(f.number("askPrice"))
+                .bidQuantity(f.integer("bidQuantity", Integer.MIN_VALUE))
+                .askQuantity(f.integer("askQuantity", Integer.MIN_VALUE));
+    }
+
+    private static Message message(Fields f) {
+        long time = f.time("sendingTimeNS");
+        byte[] text = f.text("payload").getBytes(StandardCharsets.UTF_8);
+        int repeat = f.has("repeat") ? f.integer("repeat", 1) : 1;
+        long length = (long) text.length * repeat;
+        if (length > Integer.MAX_VALUE - 64) {
+            throw f.bad("repeat", "makes a payload of " + length + " bytes, too long");
+        }
+        byte[] payload = new byte[(int) length];
+        for (int i = 0; i < repeat; i++) {
+            System.arraycopy(text, 0, payload, i * text.length, text.length);
+        }
+        return new Message(payload.length).sendingTimeNS(time).payload(payload);
+    }
+
+    /** The fields of one event, with messages that name the document and the field. */
+    private static final class Fields {
+        private final JsonNode node;
+        private final int document;
+        private final String kind;
+
+        Fields(JsonNode node, int document, String kind, Set<String> allowed) {
+            this.document = document;
+            this.kind = kind;
+            if (node == null || !node.isObject()) {
+                throw new ScenarioException("document " + document + ": " + kind + " must be a mapping of fields, "
+                        + "e.g. " + kind + ": {sendingTimeNS: ..., ...}");
+            }
+            for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+                String name = names.next();
+                if (!allowed.contains(name)) {
+                    throw new ScenarioException("document " + document + ": " + kind + " has an unknown field '" + name
+                            + "'; allowed: " + String.join(", ", kind.equals("topOfBook") ? TOP_OF_BOOK_FIELDS
+                            : List.of("sendingTimeNS", "payload", "repeat")));
+                }
+            }
+            this.node = node;
+        }
+
+        boolean has(String field) {
+            return node.has(field);
+        }
+
+        JsonNode required(String field) {
+            JsonNode value = node.get(field);
+            if (value == null || value.isNull()) {
+                throw new ScenarioException("document " + document + ": " + kind + " is missing field '" + field + "'");
+            }
+            return value;
+        }
+
+        long time(String field) {
+            JsonNode v = required(field);
+            if (v.isIntegralNumber() && v.canConvertToLong()) {
+                return v.longValue();
+            }
+            if (v.isTextual()) {
+                try {
+                    return EventTime.parse(v.textValue());
+                } catch (IllegalArgumentException e) {
+                    // reported below
+                }
+            }
+            throw bad(field, "must be a UTC date-time such as 2022-09-05T12:34:56.789012345 or nanoseconds since "
+                    + "the epoch, was '" + v.asText() + "'");
+        }
+
+        long code(String field, boolean symbol) {
+            JsonNode v = required(field);
+            if (!v.isValueNode()) {
+                throw bad(field, "must be a short name, was '" + v + "'");
+            }
+            try {
+                return symbol ? EventCodes.symbol(v.asText()) : EventCodes.ecn(v.asText());
+            } catch (IllegalArgumentException e) {
+                throw bad(field, e.getMessage().substring(e.getMessage().indexOf('\'')));
+            }
+        }
+
+        double number(String field) {
+            JsonNode v = required(field);
+            if (!v.isNumber()) {
+                throw bad(field, "must be a number, was '" + v.asText() + "'");
+            }
+            return v.doubleValue();
+        }
+
+        int integer(String field, int min) {
+            JsonNode v = required(field);
+            if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < min) {
+                throw bad(field, "must be an integer from " + min + " to " + Integer.MAX_VALUE + ", was '"
+                        + v.asText() + "'");
+            }
+            return v.intValue();
+        }
+
+        String text(String field) {
+            JsonNode v = required(field);
+            if (!v.isValueNode()) {
+                throw bad(field, "must be text, was '" + v + "'");
+            }
+            return v.asText();
+        }
+
+        ScenarioException bad(String field, String why) {
+            return new ScenarioException("document " + document + ": " + kind + "." + field + " " + why);
+        }
+    }
+}
