@@ -8,5 +8,6 @@ module org.allocpool.lab {
 
     exports org.allocpool.lab;
     exports org.allocpool.lab.analyzer;
+    exports org.allocpool.lab.kv;
     exports org.allocpool.lab.launch;
 }

@@ -19,9 +19,10 @@ import org.allocpool.metrics.result.ResultRecord;
  * Turns how a cell's child ended into the one record line the lab keeps: the child's own record
  * when it printed one and exited cleanly (or printed a failed one itself), with any cell field it
  * left out filled in from what the lab intended; otherwise a failed record of the lab's, giving
- * the intended cell and a one-line reason. Thread-safe (stateless).
+ * the intended cell and a one-line reason. Serves every experiment's lab: the analyzer's methods
+ * take its cells, the others name their experiment and intended cell. Thread-safe (stateless).
  */
-final class CellRecord {
+public final class CellRecord {
 
     static final String EXPERIMENT = "analyzer";
 
@@ -32,35 +33,47 @@ final class CellRecord {
      * The record line for {@code cell}, whose child ended as {@code exit} with its stderr in {@code log}.
      */
     static String toLine(AnalyzerCell cell, WorkloadOverrides workload, ChildExit exit, Path log) {
-        Map<String, Object> intended = cell.intendedCell(workload);
-        if (exit.timedOut()) {
-            return failed(intended, FailureReason.timedOut(DurationText.format(exit.elapsed())));
-        }
-        ObjectNode printed = lastRecord(exit.stdout());
-        if (printed != null && ResultRecord.FAILED.equals(printed.path("status").asText())) {
-            return completed(printed, intended);
-        }
-        if (exit.exitCode() != 0) {
-            return failed(intended, FailureReason.of(exit.exitCode(), log));
-        }
-        if (printed == null || !ResultRecord.OK.equals(printed.path("status").asText())) {
-            return failed(intended, "printed no result record on stdout (exit code 0)");
-        }
-        return completed(printed, intended);
+        return toLine(EXPERIMENT, cell.intendedCell(workload), exit, log);
     }
 
     /** A failed record of the lab's, for a child that could not even be started. */
     static String failed(Map<String, Object> intended, String reason) {
-        return RecordJson.toLine(ResultRecord.failed(EXPERIMENT, intended, null, reason));
+        return failed(EXPERIMENT, intended, reason);
+    }
+
+    /**
+     * The record line of a cell of {@code experiment} the lab meant as {@code intended}, whose child
+     * ended as {@code exit} with its stderr in {@code log}.
+     */
+    public static String toLine(String experiment, Map<String, Object> intended, ChildExit exit, Path log) {
+        if (exit.timedOut()) {
+            return failed(experiment, intended, FailureReason.timedOut(DurationText.format(exit.elapsed())));
+        }
+        ObjectNode printed = lastRecord(exit.stdout());
+        if (printed != null && ResultRecord.FAILED.equals(printed.path("status").asText())) {
+            return completed(experiment, printed, intended);
+        }
+        if (exit.exitCode() != 0) {
+            return failed(experiment, intended, FailureReason.of(exit.exitCode(), log));
+        }
+        if (printed == null || !ResultRecord.OK.equals(printed.path("status").asText())) {
+            return failed(experiment, intended, "printed no result record on stdout (exit code 0)");
+        }
+        return completed(experiment, printed, intended);
+    }
+
+    /** A failed record of the lab's for {@code experiment}, for a child that could not even be started. */
+    public static String failed(String experiment, Map<String, Object> intended, String reason) {
+        return RecordJson.toLine(ResultRecord.failed(experiment, intended, null, reason));
     }
 
     /** Whether {@code stdout} holds nothing but one record (then the lab keeps no copy of it). */
-    static boolean isOnlyRecord(String stdout) {
+    public static boolean isOnlyRecord(String stdout) {
         List<String> lines = stdout.lines().filter(l -> !l.isBlank()).toList();
         return lines.isEmpty() || (lines.size() == 1 && parseObject(lines.getFirst()) != null);
     }
 
-    private static String completed(ObjectNode printed, Map<String, Object> intended) {
+    private static String completed(String experiment, ObjectNode printed, Map<String, Object> intended) {
         JsonNode cellNode = printed.get("cell");
         ObjectNode cell = cellNode instanceof ObjectNode object ? object : printed.putObject("cell");
         intended.forEach((field, value) -> {
@@ -69,7 +82,7 @@ final class CellRecord {
             }
         });
         if (!printed.hasNonNull("experiment")) {
-            printed.put("experiment", EXPERIMENT);
+            printed.put("experiment", experiment);
         }
         if (ResultRecord.FAILED.equals(printed.path("status").asText())) {
             String error = printed.path("error").asText("no reason given");

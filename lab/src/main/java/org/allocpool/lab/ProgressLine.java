@@ -8,36 +8,46 @@ import org.allocpool.lab.analyzer.DurationText;
 /**
  * The lab's progress, one line per event on a stream meant for people (stderr): which cell of how
  * many is running, and the time left estimated from the cells finished so far. Single-threaded:
- * the lab's main thread only.
+ * the lab's main thread only. Each experiment's lab names its cells in its own words (a label).
  */
-final class ProgressLine {
+public final class ProgressLine {
 
     private final PrintStream out;
     private final int total;
     private int finished;
     private Duration spent = Duration.ZERO;
 
-    ProgressLine(PrintStream out, int total) {
+    public ProgressLine(PrintStream out, int total) {
         this.out = out;
         this.total = total;
     }
 
-    void note(String text) {
+    public void note(String text) {
         out.println("lab: " + text);
         out.flush();
     }
 
     void starting(int index, AnalyzerCell cell) {
-        String left = finished == 0
-                ? "time left not known yet"
-                : "about " + DurationText.format(spent.dividedBy(finished).multipliedBy(total - index + 1)) + " left";
-        note("[" + index + "/" + total + "] " + label(cell) + ": running; " + left);
+        starting(index, label(cell));
     }
 
     void finished(int index, AnalyzerCell cell, Duration elapsed, String failure) {
+        finished(index, label(cell), elapsed, failure);
+    }
+
+    /** Cell {@code index} (from 1) of the total, called {@code label}, starts. */
+    public void starting(int index, String label) {
+        String left = finished == 0
+                ? "time left not known yet"
+                : "about " + DurationText.format(spent.dividedBy(finished).multipliedBy(total - index + 1)) + " left";
+        note("[" + index + "/" + total + "] " + label + ": running; " + left);
+    }
+
+    /** Cell {@code index} ended after {@code elapsed}: ok when {@code failure} is {@code null}. */
+    public void finished(int index, String label, Duration elapsed, String failure) {
         finished++;
         spent = spent.plus(elapsed);
-        note("[" + index + "/" + total + "] " + label(cell) + ": "
+        note("[" + index + "/" + total + "] " + label + ": "
                 + (failure == null ? "ok" : "FAILED (" + failure + ")") + " in " + DurationText.format(elapsed));
     }
 

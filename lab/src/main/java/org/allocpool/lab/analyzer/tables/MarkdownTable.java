@@ -6,18 +6,19 @@ import java.util.List;
 /**
  * A Markdown table padded into columns, so that it reads as well in a terminal as rendered. The
  * first column is aligned left, the others right (numbers). Not thread-safe: build, then render.
+ * Every experiment's tables use it.
  */
-final class MarkdownTable {
+public final class MarkdownTable {
 
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
 
-    MarkdownTable(List<String> header) {
+    public MarkdownTable(List<String> header) {
         this.header = List.copyOf(header);
     }
 
     /** Adds a row; missing trailing cells render empty. */
-    MarkdownTable row(List<String> cells) {
+    public MarkdownTable row(List<String> cells) {
         if (cells.size() > header.size()) {
             throw new IllegalArgumentException("row has " + cells.size() + " cells, header " + header.size());
         }
@@ -30,7 +31,7 @@ final class MarkdownTable {
     }
 
     /** The table, one line per row, each ending in a newline. */
-    String render() {
+    public String render() {
         int[] widths = new int[header.size()];
         for (int c = 0; c < widths.length; c++) {
             widths[c] = Math.max(3, header.get(c).length());
@@ -60,7 +61,7 @@ final class MarkdownTable {
     }
 
     /** {@code text} safe inside a cell: pipes escaped, on one line. */
-    static String escape(String text) {
+    public static String escape(String text) {
         return text.replace("\\", "\\\\").replace("|", "\\|").replaceAll("[\\r\\n]+", " ");
     }
 }

@@ -7,15 +7,15 @@ import java.util.Locale;
 
 /**
  * Numbers as the tables show them: three significant figures or so, never a locale's separators,
- * so that a table reads the same on every machine. Thread-safe (stateless).
+ * so that a table reads the same on every machine. Every experiment's tables use it. Thread-safe (stateless).
  */
-final class Numbers {
+public final class Numbers {
 
     private Numbers() {
     }
 
     /** {@code 4300}, {@code 78}, {@code 7.3}, {@code 0.60}, {@code 0.045}: whole numbers from 10 up, two significant figures below 1. */
-    static String compact(double value) {
+    public static String compact(double value) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             return "?";
         }
