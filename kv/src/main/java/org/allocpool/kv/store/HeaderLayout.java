@@ -1,0 +1,136 @@
+package org.allocpool.kv.store;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+
+/**
+ * The header page of a store file: the first 4,096 bytes. All fields little-endian.
+ *
+ * <pre>
+ *  0                   8         12        16        20        24
+ *  +-------------------+---------+---------+---------+---------+
+ *  | magic "allocKV1"  | version | header  | segments| slots   |
+ *  |      int64        |  int32  |  bytes  |  int32  | per seg |
+ *  +-------------------+---------+---------+---------+---------+
+ *  24                  32                  40                  48
+ *  +-------------------+-------------------+-------------------+
+ *  | table offset      | log offset        | log bytes         |
+ *  |      int64        |      int64        |      int64        |
+ *  +-------------------+-------------------+-------------------+
+ *  48        52        56        60                         4096
+ *  +---------+---------+---------+-----------------------------+
+ *  | max     | durabi- | CRC32C  |  zero                       |
+ *  | value   | lity    | of 0..56|                             |
+ *  +---------+---------+---------+-----------------------------+
+ * </pre>
+ *
+ * The header is written once when the file is made and never changed, so a crash can never tear
+ * it. Stateless; thread-safe.
+ */
+final class HeaderLayout {
+
+    /** Bytes of the header page; the table starts here. */
+    static final int HEADER_BYTES = 4096;
+    /** "allocKV1" in ASCII, read as a little-endian long. */
+    static final long MAGIC = 0x31564B636F6C6C61L;
+    static final int VERSION = 1;
+
+    static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    static final long MAGIC_OFFSET = 0;
+    static final long VERSION_OFFSET = 8;
+    static final long HEADER_BYTES_OFFSET = 12;
+    static final long SEGMENTS_OFFSET = 16;
+    static final long SLOTS_PER_SEGMENT_OFFSET = 20;
+    static final long TABLE_OFFSET_OFFSET = 24;
+    static final long LOG_OFFSET_OFFSET = 32;
+    static final long LOG_BYTES_OFFSET = 40;
+    static final long MAX_VALUE_OFFSET = 48;
+    static final long DURABILITY_OFFSET = 52;
+    static final long CHECKSUM_OFFSET = 56;
+
+    private HeaderLayout() {
+    }
+
+    /** Writes {@code header} at the start of {@code file}, checksum included. */
+    static void write(MemorySegment file, StoreHeader header) {
+        file.asSlice(0, HEADER_BYTES).fill((byte) 0);
+        file.set(LONG, MAGIC_OFFSET, MAGIC);
+        file.set(INT, VERSION_OFFSET, VERSION);
+        file.set(INT, HEADER_BYTES_OFFSET, HEADER_BYTES);
+        file.set(INT, SEGMENTS_OFFSET, header.segments());
+        file.set(INT, SLOTS_PER_SEGMENT_OFFSET, header.slotsPerSegment());
+        file.set(LONG, TABLE_OFFSET_OFFSET, header.tableOffset());
+        file.set(LONG, LOG_OFFSET_OFFSET, header.logOffset());
+        file.set(LONG, LOG_BYTES_OFFSET, header.logBytes());
+        file.set(INT, MAX_VALUE_OFFSET, header.maxValueBytes());
+        file.set(INT, DURABILITY_OFFSET, header.durability().ordinal());
+        file.set(INT, CHECKSUM_OFFSET, Checksums.crc32c(file, 0, CHECKSUM_OFFSET));
+    }
+
+    /**
+     * Reads and checks the header at the start of {@code bytes} (the first bytes of {@code path},
+     * at most {@link #HEADER_BYTES}), for a file of {@code fileSize} bytes.
+     *
+     * @throws StoreFileException naming the file and the problem: not a store, another version,
+     *                            corrupted header, truncated or overlong file
+     */
+    static StoreHeader read(Path path, MemorySegment bytes, long fileSize) throws StoreFileException {
+        if (bytes.byteSize() < 8 || bytes.get(LONG, MAGIC_OFFSET) != MAGIC) {
+            throw new StoreFileException(path, "not an allocpool kv store (no 'allocKV1' magic at the start)");
+        }
+        if (bytes.byteSize() < HEADER_BYTES) {
+            throw new StoreFileException(path, "truncated: " + fileSize + " bytes, shorter than the "
+                    + HEADER_BYTES + "-byte header");
+        }
+        int version = bytes.get(INT, VERSION_OFFSET);
+        if (version != VERSION) {
+            throw new StoreFileException(path, "format version " + version + ", this build reads version "
+                    + VERSION + " only");
+        }
+        int stored = bytes.get(INT, CHECKSUM_OFFSET);
+        int actual = Checksums.crc32c(bytes, 0, CHECKSUM_OFFSET);
+        if (stored != actual) {
+            throw new StoreFileException(path, "corrupted header: checksum mismatch (stored "
+                    + Integer.toHexString(stored) + ", computed " + Integer.toHexString(actual) + ")");
+        }
+        StoreHeader header = fields(path, bytes);
+        if (fileSize < header.fileBytes()) {
+            throw new StoreFileException(path, "truncated: " + fileSize + " bytes, the header says "
+                    + header.fileBytes());
+        }
+        if (fileSize > header.fileBytes()) {
+            throw new StoreFileException(path, "unexpected length: " + fileSize + " bytes, the header says "
+                    + header.fileBytes());
+        }
+        return header;
+    }
+
+    private static StoreHeader fields(Path path, MemorySegment bytes) throws StoreFileException {
+        int headerBytes = bytes.get(INT, HEADER_BYTES_OFFSET);
+        int segments = bytes.get(INT, SEGMENTS_OFFSET);
+        int slotsPerSegment = bytes.get(INT, SLOTS_PER_SEGMENT_OFFSET);
+        long logBytes = bytes.get(LONG, LOG_BYTES_OFFSET);
+        int maxValue = bytes.get(INT, MAX_VALUE_OFFSET);
+        int durability = bytes.get(INT, DURABILITY_OFFSET);
+        if (headerBytes != HEADER_BYTES || !isPowerOfTwo(segments) || !isPowerOfTwo(slotsPerSegment)
+                || logBytes <= 0 || logBytes % EntryLayout.ALIGNMENT != 0 || maxValue < 1
+                || durability < 0 || durability >= Durability.values().length) {
+            throw new StoreFileException(path, "corrupted header: impossible layout parameters");
+        }
+        StoreHeader header = new StoreHeader(segments, slotsPerSegment, logBytes, maxValue,
+                Durability.values()[durability]);
+        if (bytes.get(LONG, TABLE_OFFSET_OFFSET) != header.tableOffset()
+                || bytes.get(LONG, LOG_OFFSET_OFFSET) != header.logOffset()) {
+            throw new StoreFileException(path, "corrupted header: table or log offset does not match the layout");
+        }
+        return header;
+    }
+
+    private static boolean isPowerOfTwo(int n) {
+        return n > 0 && (n & (n - 1)) == 0;
+    }
+}

@@ -1,0 +1,36 @@
+package org.allocpool.kv.store;
+
+/**
+ * The layout parameters of one store file, as its header records them (see {@link HeaderLayout}).
+ * Immutable: a file's header is written once, when the file is made, and never changed; growth
+ * writes a new file with a new header.
+ *
+ * @param segments        independently locked parts of the slot table (a power of two)
+ * @param slotsPerSegment slots in each segment (a power of two)
+ * @param logBytes        bytes in the value log region
+ * @param maxValueBytes   the largest value accepted when the file was made
+ * @param durability      the durability the file was made with ({@link MappedStore#openExisting})
+ */
+record StoreHeader(int segments, int slotsPerSegment, long logBytes, int maxValueBytes, Durability durability) {
+
+    /** Where the slot table starts: right after the header page. */
+    long tableOffset() {
+        return HeaderLayout.HEADER_BYTES;
+    }
+
+    /** Slots in the whole table. */
+    long slots() {
+        return (long) segments * slotsPerSegment;
+    }
+
+    /** Where the value log starts: after the table, on a page boundary. */
+    long logOffset() {
+        long tableEnd = tableOffset() + slots() * SlotLayout.SLOT_BYTES;
+        return (tableEnd + HeaderLayout.HEADER_BYTES - 1) / HeaderLayout.HEADER_BYTES * HeaderLayout.HEADER_BYTES;
+    }
+
+    /** The file's exact length. */
+    long fileBytes() {
+        return logOffset() + logBytes;
+    }
+}
