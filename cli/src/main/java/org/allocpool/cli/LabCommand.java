@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
  * prints its tables; {@code --tables DIR} re-renders a finished run. Tables go to stdout, progress
  * to stderr. Runs on the main thread; picocli creates one instance per invocation.
  */
-@Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false, subcommands = {KvLabCommand.class},
         // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {
             "Runs an experiment in one forked JVM per cell (collector x strategy x case), keeps one result record "
@@ -46,6 +46,8 @@ final class LabCommand implements Callable<Integer> {
 
     /** The experiments the lab can run. */
     static final List<String> EXPERIMENTS = List.of("analyzer");
+    /** The experiments run by a subcommand of their own ({@code lab kv}): named in the unknown-experiment message. */
+    static final List<String> SUBCOMMANDS = List.of("kv");
 
     private static final String MAIN_MODULE = "org.allocpool.cli";
     /** The one module that makes native calls: children get native access for it and nothing broader. */
@@ -157,7 +159,7 @@ final class LabCommand implements Callable<Integer> {
         String wanted = experiment.strip().toLowerCase(Locale.ROOT);
         if (!EXPERIMENTS.contains(wanted)) {
             throw new IllegalArgumentException("unknown experiment '" + experiment + "'; allowed: "
-                    + String.join(", ", EXPERIMENTS));
+                    + String.join(", ", EXPERIMENTS) + ", " + String.join(", ", SUBCOMMANDS));
         }
         AnalyzerMode analyzerMode = AnalyzerMode.byName(mode);
         if (tables != null) {

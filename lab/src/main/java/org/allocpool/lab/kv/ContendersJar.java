@@ -23,6 +23,17 @@ public final class ContendersJar {
     }
 
     /**
+     * A child JVM that runs the contenders with the {@code java} running this process.
+     *
+     * @throws IllegalArgumentException one line saying which jar is missing and how to build it
+     */
+    public static ChildJvm child() {
+        Path java = ProcessHandle.current().info().command().map(Path::of)
+                .orElseGet(() -> Path.of(System.getProperty("java.home"), "bin", "java"));
+        return child(java);
+    }
+
+    /**
      * A child JVM that runs the contenders with the {@code java} at {@code java}.
      *
      * @throws IllegalArgumentException one line saying which jar is missing and how to build it
