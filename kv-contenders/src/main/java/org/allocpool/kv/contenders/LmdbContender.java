@@ -12,8 +12,9 @@ import org.lmdbjava.Txn;
 
 /**
  * lmdbjava over the native LMDB it ships: one database keyed by the id as a native-order 8-byte
- * integer ({@code MDB_INTEGERKEY}), commits without fsync ({@code MDB_NOSYNC}, as the allocpool
- * store's async durability). Each put is a write transaction of its own; loading commits every
+ * integer ({@code MDB_INTEGERKEY}), writing into its memory map ({@code MDB_WRITEMAP}, as the other
+ * mapped stores do) and committing without fsync ({@code MDB_NOSYNC}, as the allocpool store's async
+ * durability). With a writable map its file is as long as the map: {@link #fileBytes} counts the pages in use. Each put is a write transaction of its own; loading commits every
  * {@link #LOAD_BATCH} puts. Gets run in one read transaction renewed after writes and copy the
  * value into a reused buffer. Needs {@code --add-opens java.base/java.nio} and {@code sun.nio.ch}
  * on JDK 25. Single-threaded; the environment's files live under the run's folder.
@@ -22,7 +23,7 @@ final class LmdbContender implements StoreContender {
 
     static final int LOAD_BATCH = 10_000;
     /** Room per user in the memory map, far above the ~60 bytes of a value and its page overhead. */
-    private static final long MAP_BYTES_PER_USER = 256;
+    private static final long MAP_BYTES_PER_USER = 512;
 
     private final Env<ByteBuffer> env;
     private final Dbi<ByteBuffer> dbi;
@@ -39,7 +40,7 @@ final class LmdbContender implements StoreContender {
         this.env = Env.create()
                 .setMapSize(64L * 1024 * 1024 + Math.max(1_000, users) * MAP_BYTES_PER_USER)
                 .setMaxDbs(1)
-                .open(dir.toFile(), EnvFlags.MDB_NOSYNC, EnvFlags.MDB_NOTLS);
+                .open(dir.toFile(), EnvFlags.MDB_WRITEMAP, EnvFlags.MDB_NOSYNC, EnvFlags.MDB_NOTLS);
         this.dbi = env.openDbi("users", DbiFlags.MDB_CREATE, DbiFlags.MDB_INTEGERKEY);
     }
 
@@ -100,6 +101,11 @@ final class LmdbContender implements StoreContender {
     @Override
     public long sink() {
         return sink;
+    }
+
+    @Override
+    public long fileBytes(Path dir) {
+        return (env.info().lastPageNumber + 1) * env.stat().pageSize;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.allocpool.kv.contenders;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import org.allocpool.kv.user.User;
 
 /**
@@ -40,6 +41,14 @@ interface StoreContender extends AutoCloseable {
 
     /** A value derived from what {@link #get} read, so that the JIT cannot drop the reads. */
     long sink();
+
+    /**
+     * The bytes its files under {@code dir} hold: their length by default (sparse files may use
+     * less disk); a contender whose file is sized ahead of its data says what is in use.
+     */
+    default long fileBytes(Path dir) throws IOException {
+        return StoreRun.filesBytes(dir);
+    }
 
     /** How many entries it holds. */
     long size();

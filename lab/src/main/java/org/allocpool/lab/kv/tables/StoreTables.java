@@ -50,7 +50,7 @@ final class StoreTables {
     }
 
     private static String legend() {
-        return "heap used: after System.gc() with every user loaded; full GC: that System.gc()'s pause, from JFR;"
+        return "heap used: after System.gc() with every user loaded; full GC: the median pause of three System.gc() in a row, from JFR;"
                 + " off-heap/file: the store's files (their length: sparse files may use less disk); gets hit loaded"
                 + " keys, misses ask for keys never loaded, puts replace loaded keys; resident: VmRSS at the end"
                 + " (mapped file pages included).\n";
