@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
                 + "of \"A persistent KeyValue Server in 40 lines and a sad fact\" (2015). A contender that cannot start, "
                 + "fails or times out is recorded as failed with its reason; the lab goes on.",
             "",
-            "Every cell runs G1. Heaps: the HashMap 256 MB + 800 bytes per user (1 GB at 1 M users, 11.5 GB at 15 M),"
+            "Every cell runs G1. Heaps: the HashMap 256 MB + 800 bytes per user (1 GB at 1 M users, 11.4 GB at 15 M),"
                 + " every other cell 256 MB. Flags per contender:",
             "  allocpool:  --sun-misc-unsafe-memory-access=deny, no --add-opens",
             "  chronicle:  -Dchronicle.analytics.disable=true, --add-opens/--add-exports of java.base (java.lang,",
