@@ -8,7 +8,7 @@ import org.allocpool.kv.user.UserCodec;
 /**
  * Measures codecs over one sample of generated users: each user is encoded and decoded back once
  * first, and a codec that does not give back an equal user fails the run; then encodes per second,
- * decodes per second (every user of the sample in turn) and the mean encoded size. Single-threaded.
+ * decodes per second (users of the sample drawn at random) and the mean encoded size. Single-threaded.
  */
 final class CodecRun {
 
@@ -34,24 +34,15 @@ final class CodecRun {
             }
         }
         long[] sink = {0};
-        int[] next = {0};
-        TimedPhase.Result encodes = TimedPhase.run(key -> {
-            int i = next[0]++;
-            if (next[0] == n) {
-                next[0] = 0;
-            }
-            sink[0] += codec.encode(users[i]).length;
+        TimedPhase.Result encodes = TimedPhase.run(i -> {
+            sink[0] += codec.encode(users[(int) i]).length;
             return true;
-        }, new RandomKeys(0, 1, 1), timing);
-        next[0] = 0;
-        TimedPhase.Result decodes = TimedPhase.run(key -> {
-            int i = next[0]++;
-            if (next[0] == n) {
-                next[0] = 0;
-            }
-            sink[0] += codec.decode(encoded[i], 0, encoded[i].length).id();
+        }, new RandomKeys(0, n, 1), timing);
+        TimedPhase.Result decodes = TimedPhase.run(i -> {
+            byte[] bytes = encoded[(int) i];
+            sink[0] += codec.decode(bytes, 0, bytes.length).id();
             return true;
-        }, new RandomKeys(0, 1, 1), timing);
+        }, new RandomKeys(0, n, 2), timing);
         progress.println(codec.name() + ": done (sink " + sink[0] + ")");
         return new CodecMetrics(codec.name(), encodes.perSecond(), decodes.perSecond(), totalBytes / (double) n);
     }

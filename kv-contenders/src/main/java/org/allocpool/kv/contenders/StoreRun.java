@@ -92,9 +92,8 @@ final class StoreRun {
         if (misses.hits() != 0) {
             throw new IllegalStateException(store.name() + " found " + misses.hits() + " keys it was never given");
         }
-        long[] next = {0};
         TimedPhase.Result puts = TimedPhase.run(key -> {
-            int i = (int) (next[0]++ & (PUT_VALUES - 1));
+            int i = (int) (key & (PUT_VALUES - 1));
             store.put(key, putUsers[i], putValues[i]);
             return true;
         }, new RandomKeys(0, users, 3), timing);

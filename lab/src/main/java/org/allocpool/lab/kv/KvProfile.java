@@ -13,8 +13,9 @@ public enum KvProfile {
     /**
      * 1,000,000 users; each timed phase (gets, misses, puts) warms up 1 s and measures 2 s, the codecs
      * likewise. Six cells: a cell is JVM start, loading (a few seconds for the fast stores, MapDB the
-     * slowest), one {@code System.gc()} and 9 s of phases; the whole run stays under 10 minutes on
-     * 2 cores. Three minutes per cell before it is killed.
+     * slowest), three {@code System.gc()} and 9 s of phases. Measured on a shared 2-core machine
+     * (load average about 15 from other builds): 2m35s and 3m29s for the six cells, the slowest
+     * cell (MapDB) 31-41 s; well under 10 minutes. Three minutes per cell before it is killed.
      */
     QUICK("quick", 1_000_000, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMinutes(3)),
 
