@@ -10,7 +10,8 @@ package org.allocpool.kv.store;
  *       kernel, not to the process. A crash of the machine or a power cut may lose recent writes,
  *       and since the kernel writes pages back in no particular order, the file may then hold a
  *       slot whose entry never reached the disk: the store refuses such a file as corrupted and
- *       {@code kv check} names the entries concerned.</li>
+ *       {@code kv check} names the entries concerned. {@link MappedStore#close()} forces the whole
+ *       file, so a store closed cleanly is on the disk.</li>
  *   <li>{@link #SYNC}: every {@code put} forces its entry to the disk ({@code MemorySegment.force()}
  *       on the touched range, an {@code msync}) before it publishes the slot, then forces the slot,
  *       and only then returns. An acknowledged write survives a machine crash, as far as the disk

@@ -9,12 +9,12 @@ import java.nio.ByteOrder;
  * 8 bytes so the next entry is 8-aligned. Little-endian.
  *
  * <pre>
- *  0                   8         12        16
- *  +-------------------+---------+---------+----------------------+---------+
- *  | key               | length  | CRC32C  | value (length bytes) | padding |
- *  |      int64        |  int32  |  int32  |                      | to 8    |
- *  +-------------------+---------+---------+----------------------+---------+
- *  CRC32C covers bytes 0..12 (key, length) and then the value.
+ *  0         4         8                   16
+ *  +---------+---------+-------------------+----------------------+---------+
+ *  | CRC32C  | length  | key               | value (length bytes) | padding |
+ *  |  int32  |  int32  |      int64        |                      | to 8    |
+ *  +---------+---------+-------------------+----------------------+---------+
+ *  CRC32C covers bytes 4 .. 16 + length: the length, the key and the value, in one run.
  * </pre>
  *
  * An entry is never changed once its slot points at it: an update appends a new entry and moves
@@ -24,9 +24,9 @@ final class EntryLayout {
 
     static final int HEADER_BYTES = 16;
     static final int ALIGNMENT = 8;
-    static final long KEY_OFFSET = 0;
-    static final long LENGTH_OFFSET = 8;
-    static final long CHECKSUM_OFFSET = 12;
+    static final long CHECKSUM_OFFSET = 0;
+    static final long LENGTH_OFFSET = 4;
+    static final long KEY_OFFSET = 8;
     static final long VALUE_OFFSET = 16;
 
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -67,6 +67,6 @@ final class EntryLayout {
 
     /** The checksum the entry at {@code entry} should carry, from its key, length and value. */
     static int checksum(MemorySegment file, long entry, int length) {
-        return Checksums.crc32c(file, entry, CHECKSUM_OFFSET, entry + VALUE_OFFSET, length);
+        return Checksums.crc32c(file, entry + LENGTH_OFFSET, VALUE_OFFSET - LENGTH_OFFSET + length);
     }
 }

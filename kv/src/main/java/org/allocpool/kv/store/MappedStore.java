@@ -36,9 +36,10 @@ import java.util.concurrent.locks.StampedLock;
  * there on reopen and no entry is half-written; a half-written entry that was never published is
  * dead space, overwritten by later appends. On reopen every live entry's checksum is verified.
  *
- * <p><b>Memory.</b> The mapping lives in a shared arena owned by the store; it is released when the
- * store grows (a new mapping replaces it) and on {@link #close()}. A {@link ValueView} filled by
- * {@link #get(long, ValueView)} is valid until then (see its Javadoc).
+ * <p><b>Memory.</b> The mapping lives in a shared arena owned by the store. A growth maps the new
+ * file and keeps the old mapping open until the following growth (so a {@link ValueView} filled
+ * just before a growth stays readable), then releases it; {@link #close()} releases both. Reading
+ * a released mapping throws {@link IllegalStateException}, never reads freed memory.
  */
 public final class MappedStore implements AutoCloseable {
 
@@ -46,17 +47,10 @@ public final class MappedStore implements AutoCloseable {
     public static final int ABSENT = -1;
     /** The store's file in its directory. */
     public static final String FILE_NAME = "store.kv";
-    static final String LOCK_NAME = "store.lock";
     static final String GROW_SUFFIX = ".grow";
-    static final String NEW_SUFFIX = ".new";
 
-    static final int SEGMENTS = 64;
-    static final int MIN_SLOTS_PER_SEGMENT = 8;
     /** A segment grows when this share of its slots is used (live or removed). */
     static final double MAX_LOAD = 0.75;
-    static final long MIN_LOG_BYTES = 64 << 10;
-    /** Log bytes reserved per entry of initial capacity: a guess, since values vary; the log grows. */
-    static final long LOG_BYTES_PER_ENTRY = 128;
 
     private final Path file;
     private final int maxValueBytes;
@@ -75,14 +69,19 @@ public final class MappedStore implements AutoCloseable {
     private volatile StoreMapping mapping;
     /** Bumped by each growth, under every write lock. */
     private long generation;
+    /**
+     * The mapping the last growth replaced, kept open until the next growth so that a
+     * {@link ValueView} filled just before a growth stays readable; guarded by every write lock.
+     */
+    private StoreMapping retired;
 
-    private MappedStore(Path file, StoreMapping mapping, TableScan scan, int maxValueBytes,
-                        Durability durability, ProcessLock processLock) {
-        this.file = file;
-        this.mapping = mapping;
-        this.maxValueBytes = maxValueBytes;
-        this.sync = durability == Durability.SYNC;
-        this.processLock = processLock;
+    private MappedStore(StoreOpening.Opened opened) {
+        this.file = opened.mapping().path;
+        this.mapping = opened.mapping();
+        this.maxValueBytes = opened.maxValueBytes();
+        this.sync = opened.durability() == Durability.SYNC;
+        this.processLock = opened.lock();
+        TableScan scan = opened.scan();
         int segments = mapping.header.segments();
         this.locks = new StampedLock[segments];
         for (int i = 0; i < segments; i++) {
@@ -104,20 +103,7 @@ public final class MappedStore implements AutoCloseable {
      *                            corrupted, or open in another process
      */
     public static MappedStore open(Path dir, StoreConfig config) throws IOException {
-        Objects.requireNonNull(config, "config");
-        Files.createDirectories(dir);
-        Path path = dir.resolve(FILE_NAME);
-        ProcessLock lock = ProcessLock.acquire(dir.resolve(LOCK_NAME), path);
-        try {
-            deleteLeftovers(path);
-            if (!Files.exists(path)) {
-                create(path, headerFor(config));
-            }
-            return openLocked(path, lock, config.maxValueBytes(), config.durability());
-        } catch (IOException | RuntimeException e) {
-            lock.close();
-            throw e;
-        }
+        return new MappedStore(StoreOpening.open(dir, config));
     }
 
     /**
@@ -126,79 +112,49 @@ public final class MappedStore implements AutoCloseable {
      * @throws StoreFileException when there is no store there, or it cannot be used (as {@link #open})
      */
     public static MappedStore openExisting(Path dir) throws IOException {
-        Path path = dir.resolve(FILE_NAME);
-        if (!Files.isRegularFile(path)) {
-            throw new StoreFileException(path, "no store here (the file does not exist)");
-        }
-        ProcessLock lock = ProcessLock.acquire(dir.resolve(LOCK_NAME), path);
-        try {
-            deleteLeftovers(path);
-            StoreHeader header;
-            try (StoreMapping peek = StoreMapping.open(path, false)) {
-                header = peek.header;
-            }
-            return openLocked(path, lock, header.maxValueBytes(), header.durability());
-        } catch (IOException | RuntimeException e) {
-            lock.close();
-            throw e;
-        }
-    }
-
-    private static MappedStore openLocked(Path path, ProcessLock lock, int maxValueBytes, Durability durability)
-            throws IOException {
-        StoreMapping mapping = StoreMapping.open(path, true);
-        try {
-            TableScan scan = TableScan.scan(mapping, true);
-            return new MappedStore(path, mapping, scan, maxValueBytes, durability, lock);
-        } catch (IOException | RuntimeException e) {
-            mapping.close();
-            throw e;
-        }
-    }
-
-    static StoreHeader headerFor(StoreConfig config) {
-        long slots = Math.max(MIN_SLOTS_PER_SEGMENT, config.initialCapacity() * 2 / SEGMENTS);
-        int slotsPerSegment = (int) Long.highestOneBit(slots - 1) << 1;
-        long logBytes = Math.max(MIN_LOG_BYTES, Math.max(config.initialCapacity() * LOG_BYTES_PER_ENTRY,
-                2 * EntryLayout.entryBytes(config.maxValueBytes())));
-        logBytes = (logBytes + HeaderLayout.HEADER_BYTES - 1) / HeaderLayout.HEADER_BYTES * HeaderLayout.HEADER_BYTES;
-        return new StoreHeader(SEGMENTS, slotsPerSegment, logBytes, config.maxValueBytes(), config.durability());
-    }
-
-    /** Writes a new empty store under a temporary name, forces it, and renames it into place. */
-    private static void create(Path path, StoreHeader header) throws IOException {
-        Path temp = path.resolveSibling(FILE_NAME + NEW_SUFFIX);
-        try (StoreMapping fresh = StoreMapping.create(temp, path, header)) {
-            fresh.forceAll();
-        }
-        Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE);
-        ProcessLock.forceDirectory(path.getParent());
-    }
-
-    /** A crash during creation or growth leaves a temporary file: the real one is intact, so drop it. */
-    private static void deleteLeftovers(Path path) throws IOException {
-        Files.deleteIfExists(path.resolveSibling(FILE_NAME + NEW_SUFFIX));
-        Files.deleteIfExists(path.resolveSibling(FILE_NAME + GROW_SUFFIX));
+        return new MappedStore(StoreOpening.openExisting(dir));
     }
 
     /** Stores {@code value} (all of it) under {@code key}, replacing any previous value. */
+    // hot path: no allocation (in async mode, when the store need not grow)
     public void put(long key, MemorySegment value) {
-        long length = value.byteSize();
+        put(key, value, null, 0, value.byteSize());
+    }
+
+    /** Stores {@code length} bytes of {@code value} from {@code offset} under {@code key}. */
+    // hot path: no allocation (in async mode, when the store need not grow)
+    public void put(long key, byte[] value, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, value.length);
+        put(key, null, value, offset, length);
+    }
+
+    /** Stores the value from {@code segment}, or else from {@code array} at {@code offset}. */
+    private void put(long key, MemorySegment segment, byte[] array, int offset, long length) {
         if (length > maxValueBytes) {
             throw new IllegalArgumentException("value of " + length + " bytes is over the store's limit of "
                     + maxValueBytes + " bytes (max value size)");
         }
         long hash = KeyHash.mix(key);
-        int segment = KeyHash.segment(hash, locks.length);
+        int seg = KeyHash.segment(hash, locks.length);
         long entryBytes = EntryLayout.entryBytes(length);
         for (;;) {
-            StampedLock lock = locks[segment];
+            StampedLock lock = locks[seg];
             long stamp = lock.writeLock();
             long seenGeneration;
             try {
                 StoreMapping m = openMapping();
                 seenGeneration = generation;
-                if (tryPut(m, segment, hash, key, value, (int) length, entryBytes)) {
+                long entry = append(m, seg, hash, key, entryBytes);
+                if (entry >= 0) {
+                    MemorySegment f = m.file;
+                    EntryLayout.writeHeader(f, entry, key, (int) length);
+                    if (array != null) {
+                        MemorySegment.copy(array, offset, f, ValueLayout.JAVA_BYTE,
+                                entry + EntryLayout.VALUE_OFFSET, (int) length);
+                    } else {
+                        MemorySegment.copy(segment, 0, f, entry + EntryLayout.VALUE_OFFSET, length);
+                    }
+                    publish(m, seg, hash, key, entry, entryBytes);
                     return;
                 }
             } finally {
@@ -208,37 +164,39 @@ public final class MappedStore implements AutoCloseable {
         }
     }
 
-    /** Stores {@code length} bytes of {@code value} from {@code offset} under {@code key}. */
-    public void put(long key, byte[] value, int offset, int length) {
-        Objects.checkFromIndexSize(offset, length, value.length);
-        put(key, MemorySegment.ofArray(value).asSlice(offset, length));
-    }
-
-    /** Appends the entry and publishes it; false when the segment or the log is full. */
-    private boolean tryPut(StoreMapping m, int segment, long hash, long key, MemorySegment value,
-                           int length, long entryBytes) {
+    /**
+     * Reserves log space for an entry of {@code key} in {@code segment}: its file offset, or -1
+     * when the segment's table or the log is full (the caller grows the store and retries).
+     * Called under the segment's write lock.
+     */
+    private long append(StoreMapping m, int segment, long hash, long key, long entryBytes) {
         long found = m.findForInsert(segment, hash, key);
         if (found == StoreMapping.NO_ROOM) {
-            return false;
+            return -1;
         }
-        boolean exists = found >= 0;
-        long slot = exists ? found : ~found;
-        MemorySegment f = m.file;
-        boolean takesEmptySlot = !exists && SlotLayout.refAcquire(f, slot) == SlotLayout.EMPTY;
+        boolean takesEmptySlot = found < 0 && SlotLayout.refAcquire(m.file, ~found) == SlotLayout.EMPTY;
         if (takesEmptySlot && usedBySegment[segment] + 1 > (int) (m.slotsPerSegment * MAX_LOAD)) {
-            return false;
+            return -1;
         }
         long entry = tail.getAndAdd(entryBytes);
-        if (entry + entryBytes > m.logEnd) {
-            return false;
-        }
-        EntryLayout.writeHeader(f, entry, key, length);
-        MemorySegment.copy(value, 0, f, entry + EntryLayout.VALUE_OFFSET, length);
+        return entry + entryBytes <= m.logEnd ? entry : -1;
+    }
+
+    /**
+     * Seals the entry written at {@code entry} (its checksum), then points the key's slot at it:
+     * the commit point. In sync mode the entry reaches the disk before the slot, and the slot
+     * before this returns. Called under the segment's write lock, right after {@link #append}.
+     */
+    private void publish(StoreMapping m, int segment, long hash, long key, long entry, long entryBytes) {
+        MemorySegment f = m.file;
         EntryLayout.seal(f, entry);
         if (sync) {
             m.force(entry, entryBytes);
         }
-        long previous = exists ? SlotLayout.refAcquire(f, slot) : SlotLayout.EMPTY;
+        long found = m.findForInsert(segment, hash, key);
+        boolean exists = found >= 0;
+        long slot = exists ? found : ~found;
+        long previous = SlotLayout.refAcquire(f, slot);
         if (!exists) {
             SlotLayout.setKey(f, slot, key);
         }
@@ -252,11 +210,10 @@ public final class MappedStore implements AutoCloseable {
             size.incrementAndGet();
             liveBytes.addAndGet(entryBytes);
             liveBySegment[segment]++;
-            if (takesEmptySlot) {
+            if (previous == SlotLayout.EMPTY) {
                 usedBySegment[segment]++;
             }
         }
-        return true;
     }
 
     /**
@@ -430,7 +387,10 @@ public final class MappedStore implements AutoCloseable {
         return liveBytes.get();
     }
 
-    /** Unmaps the file and releases the process lock; idempotent. Later calls throw {@link IllegalStateException}. */
+    /**
+     * Forces the file to the disk (in both durability modes), unmaps it and releases the process
+     * lock; idempotent. Later calls throw {@link IllegalStateException}.
+     */
     @Override
     public void close() {
         long[] stamps = lockAll();
@@ -438,10 +398,12 @@ public final class MappedStore implements AutoCloseable {
             StoreMapping m = mapping;
             if (m != null) {
                 mapping = null;
-                try {
-                    m.close();
-                } finally {
-                    processLock.close();
+                try (processLock; m) {
+                    m.forceAll(); // a clean close leaves nothing for the OS to write back later
+                    if (retired != null) {
+                        retired.close();
+                        retired = null;
+                    }
                 }
             }
         } catch (IOException e) {
@@ -462,7 +424,7 @@ public final class MappedStore implements AutoCloseable {
             if (old == null || generation != seenGeneration) {
                 return;
             }
-            StoreHeader next = grownHeader(old.header, entryBytes);
+            StoreHeader next = StoreRebuild.grownHeader(old, liveBySegment, liveBytes.get(), entryBytes);
             Path temp = file.resolveSibling(FILE_NAME + GROW_SUFFIX);
             Files.deleteIfExists(temp);
             StoreRebuild.Rebuilt rebuilt = StoreRebuild.rebuild(old, temp, file, next);
@@ -474,7 +436,10 @@ public final class MappedStore implements AutoCloseable {
                 throw e;
             }
             mapping = rebuilt.mapping();
-            old.close();
+            if (retired != null) {
+                retired.close();
+            }
+            retired = old;
             tail.set(rebuilt.tail());
             System.arraycopy(rebuilt.liveBySegment(), 0, liveBySegment, 0, liveBySegment.length);
             System.arraycopy(rebuilt.liveBySegment(), 0, usedBySegment, 0, usedBySegment.length);
@@ -484,24 +449,6 @@ public final class MappedStore implements AutoCloseable {
         } finally {
             unlockAll(stamps);
         }
-    }
-
-    /** Twice the slots while the fullest segment would be over half full, twice the log while live data would be. */
-    private StoreHeader grownHeader(StoreHeader header, long entryBytes) {
-        int fullest = 0;
-        for (int live : liveBySegment) {
-            fullest = Math.max(fullest, live);
-        }
-        int slotsPerSegment = header.slotsPerSegment();
-        while (fullest + 1 > slotsPerSegment / 2) {
-            slotsPerSegment *= 2;
-        }
-        long logBytes = header.logBytes();
-        while (liveBytes.get() + entryBytes > logBytes / 2) {
-            logBytes *= 2;
-        }
-        return new StoreHeader(header.segments(), slotsPerSegment, logBytes, header.maxValueBytes(),
-                header.durability());
     }
 
     private StoreMapping openMapping() {

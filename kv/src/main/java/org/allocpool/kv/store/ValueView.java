@@ -8,9 +8,10 @@ import java.lang.foreign.MemorySegment;
  * bytes at {@code segment()} from {@code offset()} for {@code length()} bytes.
  *
  * <p>Not thread-safe: one view per thread. The memory belongs to the store: the bytes stay as they
- * were read (a later write of the same key appends a new entry elsewhere) until the store grows
- * or closes, when the mapping is released and reading through the view throws
- * {@link IllegalStateException}. Never write through the view.
+ * were read (a later write of the same key appends a new entry elsewhere, it never overwrites a
+ * value in place) until the store has grown twice more or is closed; then the mapping is released
+ * and reading through the view throws {@link IllegalStateException}. Copy the bytes out promptly;
+ * never write through the view.
  */
 public final class ValueView {
 

@@ -1,0 +1,117 @@
+package org.allocpool.kv.store;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Objects;
+
+/**
+ * Finds, creates, locks, maps and checks the file of a {@link MappedStore}: everything that happens
+ * before the store serves its first call. A new store is written under a temporary name, forced
+ * and renamed into place, so a crash never leaves a half-made {@code store.kv}. Stateless;
+ * thread-safe (the process lock keeps two openers of one directory apart).
+ */
+final class StoreOpening {
+
+    static final String LOCK_NAME = "store.lock";
+    static final String NEW_SUFFIX = ".new";
+    static final int SEGMENTS = 64;
+    static final int MIN_SLOTS_PER_SEGMENT = 8;
+    static final long MIN_LOG_BYTES = 64 << 10;
+    /** Log bytes reserved per entry of initial capacity: a guess, since values vary; the log grows. */
+    static final long LOG_BYTES_PER_ENTRY = 128;
+
+    /** A store file mapped, scanned and locked, with the settings of this session. */
+    record Opened(StoreMapping mapping, TableScan scan, ProcessLock lock, int maxValueBytes, Durability durability) {
+    }
+
+    private StoreOpening() {
+    }
+
+    /**
+     * Opens the store in {@code dir}, creating the directory and an empty store laid out for
+     * {@code config} if there is none. An existing store keeps its layout; {@code config}'s value
+     * limit and durability apply to this session.
+     *
+     * @throws StoreFileException when the file is not a store, of another version, truncated,
+     *                            corrupted, or open in another process
+     */
+    static Opened open(Path dir, StoreConfig config) throws IOException {
+        Objects.requireNonNull(config, "config");
+        Files.createDirectories(dir);
+        Path path = dir.resolve(MappedStore.FILE_NAME);
+        ProcessLock lock = ProcessLock.acquire(dir.resolve(LOCK_NAME), path);
+        try {
+            deleteLeftovers(path);
+            if (!Files.exists(path)) {
+                create(path, headerFor(config));
+            }
+            return openLocked(path, lock, config.maxValueBytes(), config.durability());
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens the store in {@code dir} with the value limit and durability it was created with.
+     *
+     * @throws StoreFileException when there is no store there, or it cannot be used (as {@link #open})
+     */
+    static Opened openExisting(Path dir) throws IOException {
+        Path path = dir.resolve(MappedStore.FILE_NAME);
+        if (!Files.isRegularFile(path)) {
+            throw new StoreFileException(path, "no store here (the file does not exist)");
+        }
+        ProcessLock lock = ProcessLock.acquire(dir.resolve(LOCK_NAME), path);
+        try {
+            deleteLeftovers(path);
+            StoreHeader header;
+            try (StoreMapping peek = StoreMapping.open(path, false)) {
+                header = peek.header;
+            }
+            return openLocked(path, lock, header.maxValueBytes(), header.durability());
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    private static Opened openLocked(Path path, ProcessLock lock, int maxValueBytes, Durability durability)
+            throws IOException {
+        StoreMapping mapping = StoreMapping.open(path, true);
+        try {
+            TableScan scan = TableScan.scan(mapping, true);
+            return new Opened(mapping, scan, lock, maxValueBytes, durability);
+        } catch (IOException | RuntimeException e) {
+            mapping.close();
+            throw e;
+        }
+    }
+
+    static StoreHeader headerFor(StoreConfig config) {
+        long slots = Math.max(MIN_SLOTS_PER_SEGMENT, config.initialCapacity() * 2 / SEGMENTS);
+        int slotsPerSegment = (int) Long.highestOneBit(slots - 1) << 1;
+        long logBytes = Math.max(MIN_LOG_BYTES, Math.max(config.initialCapacity() * LOG_BYTES_PER_ENTRY,
+                2 * EntryLayout.entryBytes(config.maxValueBytes())));
+        logBytes = (logBytes + HeaderLayout.HEADER_BYTES - 1) / HeaderLayout.HEADER_BYTES * HeaderLayout.HEADER_BYTES;
+        return new StoreHeader(SEGMENTS, slotsPerSegment, logBytes, config.maxValueBytes(), config.durability());
+    }
+
+    /** Writes a new empty store under a temporary name, forces it, and renames it into place. */
+    private static void create(Path path, StoreHeader header) throws IOException {
+        Path temp = path.resolveSibling(MappedStore.FILE_NAME + NEW_SUFFIX);
+        try (StoreMapping fresh = StoreMapping.create(temp, path, header)) {
+            fresh.forceAll();
+        }
+        Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE);
+        ProcessLock.forceDirectory(path.getParent());
+    }
+
+    /** A crash during creation or growth leaves a temporary file: the real one is intact, so drop it. */
+    private static void deleteLeftovers(Path path) throws IOException {
+        Files.deleteIfExists(path.resolveSibling(MappedStore.FILE_NAME + NEW_SUFFIX));
+        Files.deleteIfExists(path.resolveSibling(MappedStore.FILE_NAME + MappedStore.GROW_SUFFIX));
+    }
+}
