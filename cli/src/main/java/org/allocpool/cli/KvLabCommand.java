@@ -21,9 +21,10 @@ import picocli.CommandLine.Option;
 @Command(name = "kv", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
             "Loads N generated users into each contender, each in a JVM of its own: an on-heap HashMap<Long, User>, "
-                + "the allocpool store (MappedStore) and, as peers, MapDB, Chronicle Map and lmdbjava; then times a "
-                + "System.gc(), gets of loaded keys, gets of missing keys and puts, and reads the resident size. A "
-                + "last JVM measures the codecs: flyweight, Apache Fory (schema-consistent), Kryo 5, JDK serialization.",
+                + "the allocpool store (MappedStore) and, as peers, MapDB, Chronicle Map and lmdbjava; then times "
+                + "System.gc() (median of three), gets of loaded keys, gets of missing keys and puts, and reads the "
+                + "resident size. A last JVM measures the codecs: flyweight, Apache Fory (schema-consistent), Kryo 5, "
+                + "JDK serialization.",
             "",
             "Records go to <results>/records.jsonl, the tables to stdout and <results>/tables.md, beside the figures "
                 + "of \"A persistent KeyValue Server in 40 lines and a sad fact\" (2015). A contender that cannot start, "
@@ -32,9 +33,9 @@ import picocli.CommandLine.Option;
             "Every cell runs G1. Heaps: the HashMap 256 MB + 800 bytes per user (1 GB at 1 M users, 11.4 GB at 15 M),"
                 + " every other cell 256 MB. Flags per contender:",
             "  allocpool:  --sun-misc-unsafe-memory-access=deny, no --add-opens",
-            "  chronicle:  -Dchronicle.analytics.disable=true, --add-opens/--add-exports of java.base (java.lang,",
-            "              java.lang.reflect, java.io, java.util, jdk.internal.ref, sun.nio.ch), jdk.unsupported",
-            "              (sun.misc) and jdk.compiler",
+            "  chronicle:  -Dchronicle.analytics.disable=true and the --add-opens and",
+            "              --add-exports of its Java 17+ instructions (java.base,",
+            "              jdk.unsupported, jdk.compiler)",
             "  lmdb:       --add-opens java.base/java.nio and java.base/sun.nio.ch",
             "  mapdb, chronicle, lmdb, codecs: --sun-misc-unsafe-memory-access=allow",
             "The contenders come from kv-contenders/target (built by ./allocpool).",
