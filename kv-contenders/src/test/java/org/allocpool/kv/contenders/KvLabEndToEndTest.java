@@ -11,12 +11,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.allocpool.lab.fork.ChildExit;
+import org.allocpool.lab.fork.ChildProcess;
 import org.allocpool.lab.kv.ContendersJar;
 import org.allocpool.lab.kv.KvLab;
 import org.allocpool.lab.kv.KvLabSettings;
 import org.allocpool.lab.kv.KvProfile;
 import org.allocpool.lab.launch.ChildJvm;
 import org.allocpool.lab.store.RecordsFile;
+import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,5 +56,22 @@ class KvLabEndToEndTest {
         for (String row : List.of("| hashmap ", "| allocpool ", "| mapdb ", "| chronicle ", "| lmdb ", "| fory ", "| kryo ")) {
             assertTrue(tables.contains(row), row + " in\n" + tables);
         }
+    }
+
+    @Test
+    void shouldReportAPeerThatCannotStartWithoutItsFlags() throws Exception {
+        ChildJvm bare = ChildJvm.onClassPath(Path.of(System.getProperty("java.home"), "bin", "java"),
+                System.getProperty("java.class.path"), ContendersJar.MAIN_CLASS);
+        List<String> command = bare.command(List.of("-Xmx128m", "-Xshare:auto"), List.of(),
+                List.of("--contender", "chronicle", "--users", "100", "--dir", tmp.resolve("data").toString(), "--json"));
+
+        ChildExit exit = new ChildProcess(Duration.ofMinutes(1)).run(command, tmp.resolve("out"), tmp.resolve("err"));
+
+        assertEquals(ContenderMain.EXIT_FAILED, exit.exitCode());
+        JsonNode record = RecordJson.parse(exit.stdout().strip());
+        assertEquals("failed", record.path("status").asText());
+        assertEquals("chronicle", record.path("cell").path("contender").asText());
+        assertTrue(record.path("error").asText().startsWith("could not start: InaccessibleObjectException"),
+                record.path("error").asText());
     }
 }

@@ -22,7 +22,7 @@ final class CodecTables {
         JsonNode last = null;
         for (JsonNode record : records) {
             out.append("## Codecs: users of ").append(KvTables.count(KvResults.users(record))).append(", a sample of ")
-                    .append(KvTables.count(record.path("cell").path("sample").asLong())).append(" encoded and decoded in turn\n\n");
+                    .append(KvTables.count(record.path("cell").path("sample").asLong())).append(" drawn at random to encode and decode\n\n");
             if (!KvResults.isOk(record)) {
                 out.append("failed ").append(notes.mark("codecs: " + record.path("error").asText("no reason recorded")))
                         .append("\n\n").append(notes.drain()).append('\n');
