@@ -20,7 +20,8 @@ import org.allocpool.metrics.result.ResultRecord;
  * {@code --contender hashmap|allocpool|mapdb|chronicle|lmdb --users N --dir D --json} measures one
  * store, {@code --codecs --users N --json} the four codecs. Prints exactly one result record on
  * stdout (experiment {@code kv}); progress goes to stderr. A contender that cannot start or fails
- * prints a failed record with the reason in one line and exits 1; bad options exit 2.
+ * prints a failed record with the reason in one line and exits 1; bad options exit 2. Runs the cell
+ * on the main thread; the store it opens and its files are the cell's and are closed before exit.
  */
 public final class ContenderMain {
 
