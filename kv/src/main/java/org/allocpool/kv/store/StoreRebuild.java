@@ -22,7 +22,7 @@ final class StoreRebuild {
     static final int MAX_SLOTS_PER_SEGMENT = 1 << 30;
     /**
      * After a growth the live entries fill at most 1/4 of the log. Each growth copies the live
-     * entries and forces the new file (2 to 30 ms for 10,000 entries on the development VM), so
+     * entries and forces the new file (7 to 35 ms for 10,000 entries on the development VM), so
      * under updates the room left between growths is what makes them rare: with 1/2 instead, a
      * replace-only load spent most of its time growing.
      */
