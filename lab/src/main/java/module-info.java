@@ -9,5 +9,6 @@ module org.allocpool.lab {
     exports org.allocpool.lab;
     exports org.allocpool.lab.analyzer;
     exports org.allocpool.lab.echo;
+    exports org.allocpool.lab.kv;
     exports org.allocpool.lab.launch;
 }

@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
  * to stderr. Runs on the main thread; picocli creates one instance per invocation.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
-        subcommands = {EchoLabCommand.class},
+        subcommands = {EchoLabCommand.class, KvLabCommand.class},
         // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {
             "Runs an experiment in one forked JVM per cell (collector x strategy x case), keeps one result record "
@@ -45,8 +45,8 @@ import picocli.CommandLine.Parameters;
             ""})
 final class LabCommand implements Callable<Integer> {
 
-    /** The experiments the lab can run: analyzer here, the others as subcommands ({@code lab echo}). */
-    static final List<String> EXPERIMENTS = List.of("analyzer", "echo");
+    /** The experiments the lab can run: analyzer here, the others as subcommands ({@code lab echo}, {@code lab kv}). */
+    static final List<String> EXPERIMENTS = List.of("analyzer", "echo", "kv");
 
     private static final String MAIN_MODULE = "org.allocpool.cli";
     /** The one module that makes native calls: children get native access for it and nothing broader. */

@@ -18,7 +18,7 @@ class LabCommandTest {
 
     @Test
     void shouldRejectAnUnknownExperimentListingTheAllowedOnes() {
-        assertOneLineError("unknown experiment 'kv2'; allowed: analyzer, echo", "lab", "kv2");
+        assertOneLineError("unknown experiment 'kv2'; allowed: analyzer, echo, kv", "lab", "kv2");
     }
 
     @Test

@@ -1,0 +1,48 @@
+package org.allocpool.kv.contenders;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class ContenderOptionsTest {
+
+    @Test
+    void shouldReadAStoreCell() {
+        ContenderOptions options = ContenderOptions.parse(new String[] {"--contender", "lmdb", "--users", "2_000",
+            "--dir", "/tmp/x", "--warmup-s", "0", "--seconds", "0.5", "--json"});
+
+        assertEquals("lmdb", options.contender());
+        assertEquals(2_000, options.users());
+        assertEquals(Path.of("/tmp/x"), options.dir());
+        assertEquals(new PhaseTiming(Duration.ZERO, Duration.ofMillis(500)), options.timing());
+        assertTrue(options.json());
+    }
+
+    @Test
+    void shouldDrawTheCodecSampleFromNoMoreUsersThanThereAre() {
+        assertEquals(300, ContenderOptions.parse(new String[] {"--codecs", "--users", "300"}).sample());
+        assertEquals(ContenderOptions.DEFAULT_SAMPLE, ContenderOptions.parse(new String[] {"--codecs"}).sample());
+    }
+
+    @Test
+    void shouldRefuseBadInputInOneLine() {
+        assertMessage("unknown contender 'redis'; allowed: hashmap, allocpool, mapdb, chronicle, lmdb",
+                "--contender", "redis", "--dir", "d");
+        assertMessage("--users must be a positive whole number, was '-4'", "--codecs", "--users", "-4");
+        assertMessage("--contender needs --dir, a folder for the store's files", "--contender", "mapdb");
+        assertMessage("--seconds must be a positive number of seconds, was '0'", "--codecs", "--seconds", "0");
+        assertTrue(message("--codecs", "--contender", "lmdb", "--dir", "d").startsWith("give either --contender NAME or --codecs"));
+    }
+
+    private static void assertMessage(String expected, String... args) {
+        assertEquals(expected, message(args));
+    }
+
+    private static String message(String... args) {
+        return assertThrows(IllegalArgumentException.class, () -> ContenderOptions.parse(args)).getMessage();
+    }
+}

@@ -1,0 +1,106 @@
+package org.allocpool.lab.kv;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A stand-in for the kv contenders' main, so that the kv lab is tested without the contenders.
+ * Reads {@code --contender NAME} or {@code --codecs}, {@code --users} and {@code --dir}, then
+ * behaves as the system property {@code fake.kv} says for that contender ({@code name=behaviour,...}):
+ * {@code nostart} prints a failed record as a peer that cannot start does and exits 1,
+ * {@code exit3} exits 3 after a line on stderr, {@code silent} exits 0 printing nothing.
+ * By default it writes a file into {@code --dir} and prints an ok record whose figures grow with the
+ * contender's place in {@link #ORDER}; its {@code env.jvmArgs} are its real JVM arguments.
+ */
+final class FakeKvChild {
+
+    static final List<String> ORDER = List.of("hashmap", "allocpool", "mapdb", "chronicle", "lmdb");
+
+    private FakeKvChild() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        boolean codecs = List.of(args).contains("--codecs");
+        String contender = codecs ? "codecs" : valueOf(args, "--contender");
+        long users = Long.parseLong(valueOf(args, "--users"));
+        System.err.println("fake kv contender: " + String.join(" ", args));
+        String cell = codecs
+                ? String.format(Locale.ROOT, "{\"users\":%d,\"mode\":\"codecs\",\"sample\":%d}", users, Math.min(users, 10_000))
+                : String.format(Locale.ROOT, "{\"contender\":\"%s\",\"users\":%d,\"mode\":\"store\"}", contender, users);
+        switch (behaviour(contender)) {
+            case "nostart" -> {
+                System.out.println("{\"experiment\":\"kv\",\"status\":\"failed\","
+                        + "\"error\":\"could not start: InaccessibleObjectException: module java.base does not open java.lang\","
+                        + "\"cell\":" + cell + "}");
+                System.exit(1);
+            }
+            case "exit3" -> {
+                System.err.println("Exception in thread \"main\" java.lang.IllegalStateException: " + contender + " broke");
+                System.exit(3);
+            }
+            case "silent" -> System.exit(0);
+            default -> {
+                if (!codecs) {
+                    Path dir = Path.of(valueOf(args, "--dir"));
+                    Files.createDirectories(dir);
+                    Files.writeString(dir.resolve("store.dat"), "data");
+                }
+                System.out.println("{\"experiment\":\"kv\",\"status\":\"ok\",\"cell\":" + cell + "," + env() + ","
+                        + (codecs ? codecMetrics() : storeMetrics(contender)) + "}");
+            }
+        }
+    }
+
+    /** The fake's gets per second for {@code contender}: 1 M for the HashMap, 2 M for allocpool, ... */
+    static double getsPerSecond(String contender) {
+        return (ORDER.indexOf(contender) + 1) * 1e6;
+    }
+
+    private static String storeMetrics(String contender) {
+        int n = ORDER.indexOf(contender) + 1;
+        return String.format(Locale.ROOT, "\"metrics\":{\"heapUsedMb\":%.1f,\"fullGcPauseMs\":%.1f,\"offHeapMb\":%.1f,"
+                        + "\"getsPerSecond\":%.1f,\"putsPerSecond\":%.1f,\"missesPerSecond\":%.1f,\"residentMb\":%.1f,"
+                        + "\"loadSeconds\":1.5,\"entries\":1000,\"gcCount\":1}",
+                n == 1 ? 700.0 : 20.0 + n, n == 1 ? 1234.0 : 3.0 + n, n == 1 ? 0.0 : 100.0 * n, getsPerSecond(contender),
+                n * 0.5e6, n * 3e6, 300.0 + n);
+    }
+
+    private static String codecMetrics() {
+        return "\"metrics\":{\"codecs\":["
+                + "{\"codec\":\"flyweight\",\"encodesPerSecond\":20000000.0,\"decodesPerSecond\":10000000.0,\"encodedBytes\":60.5},"
+                + "{\"codec\":\"fory\",\"encodesPerSecond\":8000000.0,\"decodesPerSecond\":6000000.0,\"encodedBytes\":70.0},"
+                + "{\"codec\":\"kryo\",\"encodesPerSecond\":4000000.0,\"decodesPerSecond\":3000000.0,\"encodedBytes\":65.0},"
+                + "{\"codec\":\"jdk\",\"encodesPerSecond\":500000.0,\"decodesPerSecond\":100000.0,\"encodedBytes\":300.0}]}";
+    }
+
+    private static String env() {
+        StringBuilder jvmArgs = new StringBuilder();
+        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            jvmArgs.append(jvmArgs.isEmpty() ? "" : ",").append('"').append(arg.replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+        }
+        return "\"env\":{\"jdk\":\"" + System.getProperty("java.version") + "\",\"vm\":\"Fake VM\",\"cpu\":\"Fake CPU\","
+                + "\"cores\":2,\"os\":\"FakeOS 1\",\"jvmArgs\":[" + jvmArgs + "]}";
+    }
+
+    private static String behaviour(String contender) {
+        for (String entry : System.getProperty("fake.kv", "").split(",")) {
+            String[] parts = entry.split("=");
+            if (parts.length == 2 && parts[0].equals(contender)) {
+                return parts[1];
+            }
+        }
+        return "ok";
+    }
+
+    private static String valueOf(String[] args, String option) {
+        for (int i = 0; i < args.length - 1; i++) {
+            if (args[i].equals(option)) {
+                return args[i + 1];
+            }
+        }
+        throw new IllegalArgumentException("no " + option);
+    }
+}
