@@ -6,7 +6,7 @@
 module org.allocpool.echo {
     requires transitive org.allocpool.metrics;
     requires transitive io.netty.buffer;
-    requires io.netty.common;
+    requires transitive io.netty.common;
     requires transitive io.netty.transport;
     requires transitive io.netty.codec;
     requires com.fasterxml.jackson.dataformat.yaml;

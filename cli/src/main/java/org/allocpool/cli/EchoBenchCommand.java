@@ -14,6 +14,7 @@ import org.allocpool.echo.bench.BenchSettings;
 import org.allocpool.echo.bench.EventKind;
 import org.allocpool.echo.bench.ServerProcess;
 import org.allocpool.echo.buffers.BufferStrategy;
+import org.allocpool.echo.server.LeakDetection;
 import org.allocpool.echo.wire.MessageLayout;
 import org.allocpool.lab.launch.ChildJvm;
 import org.allocpool.metrics.env.Environment;
@@ -121,6 +122,7 @@ final class EchoBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         BenchSettings settings = settings();
+        LeakDetection.offUnlessConfigured();
         String buffersLabel = buffers == null ? BufferStrategy.NETTY_ADAPTIVE.label() : BufferStrategy.parse(buffers).label();
         if (port != null) {
             if (buffers != null || copyPerEvent || ioThreads != null || !serverJvmArgs.isEmpty()) {

@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
 import org.allocpool.echo.buffers.BufferStrategy;
 import org.allocpool.echo.server.EchoServer;
+import org.allocpool.echo.server.LeakDetection;
 import org.allocpool.echo.server.ServerSettings;
 import org.allocpool.echo.wire.FrameLayout;
 import picocli.CommandLine.Command;
@@ -81,6 +82,7 @@ final class EchoServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         ServerSettings settings = settings();
+        LeakDetection.offUnlessConfigured();
         PrintWriter err = spec.commandLine().getErr();
         EchoServer server;
         try {

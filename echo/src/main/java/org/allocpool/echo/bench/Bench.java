@@ -3,7 +3,6 @@ package org.allocpool.echo.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
@@ -126,7 +125,7 @@ public final class Bench {
         for (int i = 0; i < settings.clients(); i++) {
             LoadClient client = new LoadClient(settings, phase);
             clients.add(client);
-            Channel channel = bootstrap.handler(new ChannelInitializer<SocketChannel>() {
+            bootstrap.handler(new ChannelInitializer<SocketChannel>() {
                 @Override
                 protected void initChannel(SocketChannel ch) {
                     ch.pipeline().addLast(new FrameDecoder(Integer.MAX_VALUE - 16, client), new ChannelInboundHandlerAdapter() {
@@ -151,8 +150,7 @@ public final class Bench {
                         }
                     });
                 }
-            }).connect(server).syncUninterruptibly().channel();
-            channel.closeFuture(); // closed by the group's shutdown
+            }).connect(server).syncUninterruptibly(); // the channels close with the group's shutdown
         }
     }
 

@@ -45,6 +45,16 @@ public interface CodecBuffers {
     /** The largest frame or body this strategy holds; {@link Integer#MAX_VALUE} when unbounded. */
     int largestFrame();
 
+    /** Times a thread-local buffer grew (0 for the other strategies). */
+    default long grown() {
+        return 0;
+    }
+
+    /** Times a thread-local encode buffer was left to a channel for a write the socket could not take at once. */
+    default long replaced() {
+        return 0;
+    }
+
     /**
      * The buffers of {@code strategy}; {@code size} and {@code cap} are the thread-local buffers'
      * first and largest capacity (ignored by the other strategies).

@@ -4,12 +4,14 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One growable off-heap buffer of one I/O thread: a {@link ByteBuf} over a {@link MemorySegment}
  * of an automatic {@link Arena}, so the bytes are off the heap without {@code Unsafe}, and are
  * freed by the garbage collector once the buffer is dropped (after growing, or when a channel
- * kept it for a write that did not finish). Used by one thread only; not thread-safe.
+ * kept it for a write that did not finish). Used by one thread only; not thread-safe (the shared
+ * counters it bumps are).
  */
 final class ThreadBuffer {
 
@@ -17,16 +19,18 @@ final class ThreadBuffer {
     private static final long ALIGNMENT = 64;
 
     private final int cap;
+    private final LongAdder grown;
+    private final LongAdder replaced;
     private ByteBuf buffer;
-    private long grown;
-    private long replaced;
 
-    ThreadBuffer(int size, int cap) {
+    ThreadBuffer(int size, int cap, LongAdder grown, LongAdder replaced) {
         if (size < 1 || cap < size) {
             throw new IllegalArgumentException("thread buffer size " + size + " and cap " + cap
                     + " must satisfy 1 <= size <= cap");
         }
         this.cap = cap;
+        this.grown = grown;
+        this.replaced = replaced;
         this.buffer = wrap(size);
     }
 
@@ -55,7 +59,7 @@ final class ThreadBuffer {
         bigger.writeBytes(buffer, buffer.readerIndex(), buffer.readableBytes());
         buffer.release();
         buffer = bigger;
-        grown++;
+        grown.increment();
         return true;
     }
 
@@ -63,15 +67,7 @@ final class ThreadBuffer {
     void replace() {
         buffer.release();
         buffer = wrap(buffer.capacity());
-        replaced++;
-    }
-
-    long grown() {
-        return grown;
-    }
-
-    long replaced() {
-        return replaced;
+        replaced.increment();
     }
 
     private static ByteBuf wrap(int capacity) {

@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.FastThreadLocal;
+import java.util.concurrent.atomic.LongAdder;
 import org.allocpool.echo.wire.WordCopy;
 
 /**
@@ -21,15 +22,17 @@ final class ThreadLocalBuffers implements CodecBuffers {
     private final ByteBufAllocator channelAllocator;
     private final FastThreadLocal<Buffers> buffers;
     private final int cap;
+    private final LongAdder grown = new LongAdder();
+    private final LongAdder replaced = new LongAdder();
 
     ThreadLocalBuffers(ByteBufAllocator channelAllocator, int size, int cap) {
-        new ThreadBuffer(size, cap).buffer().release(); // validates size and cap now, not on the first event
+        new ThreadBuffer(size, cap, grown, replaced).buffer().release(); // validates size and cap now, not on the first event
         this.channelAllocator = channelAllocator;
         this.cap = cap;
         this.buffers = new FastThreadLocal<>() {
             @Override
             protected Buffers initialValue() {
-                return new Buffers(new ThreadBuffer(size, cap), new ThreadBuffer(size, cap));
+                return new Buffers(new ThreadBuffer(size, cap, grown, replaced), new ThreadBuffer(size, cap, grown, replaced));
             }
         };
     }
@@ -67,11 +70,11 @@ final class ThreadLocalBuffers implements CodecBuffers {
             encode.clear();
         }
         b.owner = ctx.channel();
-        if (encode.writableBytes() >= frameBytes) {
-            return encode;
+        if (encode.writableBytes() >= frameBytes || b.encode.ensureWritable(frameBytes)) {
+            return b.encode.buffer(); // room, or grown (up to the cap) to hold this read's replies together
         }
         if (encode.isReadable()) {
-            send(ctx, b.encode);
+            send(ctx, b.encode); // the cap is reached: what is pending leaves now
         }
         return b.encode.ensureWritable(frameBytes) ? b.encode.buffer() : null;
     }
@@ -93,6 +96,16 @@ final class ThreadLocalBuffers implements CodecBuffers {
     @Override
     public int largestFrame() {
         return cap;
+    }
+
+    @Override
+    public long grown() {
+        return grown.sum();
+    }
+
+    @Override
+    public long replaced() {
+        return replaced.sum();
     }
 
     private static void send(ChannelHandlerContext ctx, ThreadBuffer encode) {

@@ -38,13 +38,14 @@ public final class EchoServer implements AutoCloseable {
     private final StatsDesk stats;
     private final Environment env = Environment.current();
     private final String collector = CollectorName.current();
+    private final CodecBuffers buffers;
     private final Channel serverChannel;
 
     private EchoServer(ServerSettings settings, Consumer<String> log) throws IOException {
         this.settings = settings;
         this.log = log;
         this.stats = new StatsDesk(this::stats);
-        CodecBuffers buffers = CodecBuffers.of(settings.buffers(), settings.bufferSize(), settings.bufferCap());
+        this.buffers = CodecBuffers.of(settings.buffers(), settings.bufferSize(), settings.bufferCap());
         this.group = new MultiThreadIoEventLoopGroup(settings.ioThreads(), ioThreads, NioIoHandler.newFactory());
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
@@ -107,7 +108,7 @@ public final class EchoServer implements AutoCloseable {
         return new StatsAnswer(settings.buffers().label(), settings.copyPerEvent(), settings.maxFrame(),
                 settings.bufferSize(), settings.bufferCap(), settings.ioThreads(), collector, env, now,
                 counters.eventsEchoed(), counters.errors(), counters.connections(), ioThreads.allocatedBytes(),
-                gcLog.window(0, 0), gcLog.window(sinceNs, untilNs));
+                buffers.grown(), buffers.replaced(), gcLog.window(0, 0), gcLog.window(sinceNs, untilNs));
     }
 
     @Override

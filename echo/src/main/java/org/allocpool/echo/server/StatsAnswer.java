@@ -19,10 +19,14 @@ import org.allocpool.metrics.env.Environment;
  * @param errors           error replies sent since start
  * @param connections      connections accepted since start
  * @param ioAllocatedBytes bytes allocated by the I/O threads since start
+ * @param buffersGrown     times a thread-local buffer grew (thread-local only)
+ * @param buffersReplaced  times a thread-local encode buffer was left to a channel whose socket did not take
+ *                         it at once, and replaced by a fresh one (thread-local only)
  * @param gcTotal          garbage collections since start
  * @param gcWindow         garbage collections in the window the request asked for
  */
 public record StatsAnswer(String buffers, boolean copyPerEvent, int maxFrame, int bufferSize, int bufferCap,
                           int ioThreads, String gc, Environment env, long nowNs, long eventsEchoed, long errors,
-                          long connections, long ioAllocatedBytes, GcWindow gcTotal, GcWindow gcWindow) {
+                          long connections, long ioAllocatedBytes, long buffersGrown, long buffersReplaced,
+                          GcWindow gcTotal, GcWindow gcWindow) {
 }
