@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code allocpool lab [analyzer]}: runs an experiment's matrix in forked JVMs, one per cell, and
+ * {@code allocpool lab [analyzer]}: runs the analyzer's matrix in forked JVMs, one per cell, and
  * prints its tables; {@code --tables DIR} re-renders a finished run. Tables go to stdout, progress
  * to stderr. Runs on the main thread; picocli creates one instance per invocation.
  */
@@ -28,6 +28,10 @@ import picocli.CommandLine.Parameters;
         description = {
             "Runs an experiment in one forked JVM per cell (collector x strategy x case), keeps one result record "
                 + "per cell in <results>/records.jsonl and prints the tables, also written to <results>/tables.md.",
+            "",
+            "The options below are the packet analyser's (lab, lab analyzer). The other experiments have labs of "
+                + "their own: 'lab kv --help' (the off-heap store beside HashMap and its peers, and the codecs) and "
+                + "'lab echo --help' (the event service: one copy per event, buffer strategies).",
             "",
             "--mode realtime finds, per cell, the smallest source interval at which no packet is lost (each probe in "
                 + "a fresh JVM with the cell's collector and heap), or the loss at --interval-ns.",

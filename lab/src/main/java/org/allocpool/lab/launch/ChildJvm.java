@@ -18,6 +18,9 @@ import java.util.Objects;
  */
 public record ChildJvm(Path java, List<String> baseJvmArgs, List<String> launchPrefix) {
 
+    /** The flag that makes any use of {@code sun.misc.Unsafe}'s memory access an error. */
+    public static final String DENY_UNSAFE = "--sun-misc-unsafe-memory-access=deny";
+
     public ChildJvm {
         Objects.requireNonNull(java, "java");
         baseJvmArgs = List.copyOf(baseJvmArgs);
@@ -40,7 +43,9 @@ public record ChildJvm(Path java, List<String> baseJvmArgs, List<String> launchP
         Path java = currentJava();
         String modulePath = System.getProperty("jdk.module.path");
         if (modulePath != null && !modulePath.isBlank()) {
-            return new ChildJvm(java, List.of("--enable-native-access=" + nativeAccessModule),
+            // the product never uses sun.misc.Unsafe (Netty 4.2 does without it on JDK 25): deny it,
+            // as ./allocpool does, so that a dependency that reaches for it fails loudly
+            return new ChildJvm(java, List.of("--enable-native-access=" + nativeAccessModule, DENY_UNSAFE),
                     List.of("-p", modulePath, "-m", mainModule + "/" + mainClass));
         }
         return onClassPath(java, System.getProperty("java.class.path"), mainClass);
