@@ -143,8 +143,11 @@ class CaptureSourceTest {
         try (CaptureSource source = CaptureSource.start(1_000)) {
             CaptureRing ring = source.ring();
             LossCounter counter = new LossCounter();
-            for (int round = 0; round < 5; round++) {
-                pollAndCount(ring, counter, 200_000); // warm up: linkage and JIT allocate at first
+            // warm up: linkage and JIT allocate at first; and go on until the source thread has run,
+            // which a loaded machine may delay by seconds (bounded: the test fails below if it never does)
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            for (int round = 0; round < 5 || (counter.received() == 0 && System.nanoTime() < deadline); round++) {
+                pollAndCount(ring, counter, 200_000);
             }
             // A poll that allocated would do so in every round; one clean round of 200,000 proves it does not.
             long fewest = Long.MAX_VALUE;
