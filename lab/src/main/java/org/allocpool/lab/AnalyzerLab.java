@@ -1,15 +1,9 @@
 package org.allocpool.lab;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.allocpool.lab.analyzer.AnalyzerCell;
@@ -18,13 +12,12 @@ import org.allocpool.lab.analyzer.AnalyzerMatrix;
 import org.allocpool.lab.analyzer.CellKey;
 import org.allocpool.lab.analyzer.DurationText;
 import org.allocpool.lab.analyzer.tables.AnalyzerTables;
+import org.allocpool.lab.fork.CellLoop;
 import org.allocpool.lab.fork.ChildExit;
 import org.allocpool.lab.fork.ChildProcess;
 import org.allocpool.lab.launch.ChildJvm;
-import org.allocpool.lab.store.RecordsFile;
+import org.allocpool.lab.store.ResultsFolder;
 import org.allocpool.lab.store.RunInfo;
-import org.allocpool.metrics.result.RecordJson;
-import org.allocpool.metrics.result.ResultRecord;
 
 /**
  * The analyzer lab: runs each cell of the matrix (batch or real time) in a child JVM of this very program (for a
@@ -37,14 +30,12 @@ import org.allocpool.metrics.result.ResultRecord;
 public final class AnalyzerLab {
 
     /** The file name of the rendered tables inside a results folder. */
-    public static final String TABLES = "tables.md";
+    public static final String TABLES = ResultsFolder.TABLES;
 
     /** Exit code when the lab ran, whether or not every cell succeeded. */
     public static final int EXIT_OK = 0;
     /** Exit code when the lab could not keep its records (results folder not writable). */
     public static final int EXIT_IO = 1;
-
-    private static final DateTimeFormatter RUN_NAME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final ChildJvm child;
     private final PrintStream out;
@@ -70,20 +61,15 @@ public final class AnalyzerLab {
      */
     public int run(AnalyzerLabSettings settings) {
         ChildJvm jvm = settings.javaHome() == null ? child : child.withJavaHome(settings.javaHome());
-        Path dir = settings.resultsDir() != null ? settings.resultsDir() : newRunFolder(Path.of("results"));
+        Path dir = settings.resultsDir();
         try {
-            Files.createDirectories(dir);
-            RecordsFile records = new RecordsFile(dir);
-            Set<CellKey> done = settings.resumeDir() != null ? okCells(records) : Set.of();
+            ResultsFolder folder = ResultsFolder.open(dir);
+            dir = folder.dir();
+            boolean resuming = settings.resumeDir() != null;
+            Set<CellKey> done = resuming ? folder.okKeys(record -> true, CellKey::of) : Set.of();
             String mode = settings.mode().label();
-            RunInfo run = new RunInfo(CellRecord.EXPERIMENT, settings.profile().label(), settings.childArgs(),
-                    settings.jvmArgs(), mode);
-            RunInfo before = settings.resumeDir() != null ? RunInfo.readFrom(dir, mode) : null;
-            if (before != null && !before.equals(run)) {
-                progress.println("lab: warning: resuming " + dir + " with other settings than it was started with ("
-                        + before.profile() + " " + String.join(" ", before.childArgs()) + "); its tables now describe this run's");
-            }
-            run.writeTo(dir);
+            folder.describe(new RunInfo(CellRecord.EXPERIMENT, settings.profile().label(), settings.childArgs(),
+                    settings.jvmArgs(), mode), resuming ? RunInfo.readFrom(dir, mode) : null, progress);
 
             List<AnalyzerCell> cells = AnalyzerMatrix.expand(settings);
             List<AnalyzerCell> toRun = cells.stream().filter(c -> !done.contains(c.key())).toList();
@@ -92,23 +78,15 @@ public final class AnalyzerLab {
                     + (cells.size() - toRun.size()) + " already recorded ok, " + toRun.size() + " to run"
                     + " (" + mode + ", profile " + settings.profile().label() + ", cell timeout "
                     + DurationText.format(settings.cellTimeout()) + ")");
-            for (int i = 0; i < toRun.size(); i++) {
-                AnalyzerCell cell = toRun.get(i);
-                line.starting(i + 1, label(cell));
-                long start = System.nanoTime();
-                String record = runCell(jvm, cell, settings, dir);
-                records.append(record);
-                line.finished(i + 1, label(cell), Duration.ofNanos(System.nanoTime() - start), failureOf(record));
-            }
+            CellLoop.run(toRun, AnalyzerLab::label, cell -> runCell(jvm, cell, settings, folder.dir()),
+                    folder.records(), line);
 
-            String tables = AnalyzerTables.render(records.readAll(), RunInfo.readAllFrom(dir));
-            Files.writeString(dir.resolve(TABLES), tables, StandardCharsets.UTF_8);
-            out.print(tables);
-            out.flush();
-            line.note("records in " + records.path() + ", tables in " + dir.resolve(TABLES));
+            folder.publish(AnalyzerTables.render(folder.records().readAll(), RunInfo.readAllFrom(dir)), out);
+            line.note("records in " + folder.records().path() + ", tables in " + dir.resolve(TABLES));
             return EXIT_OK;
         } catch (IOException e) {
-            progress.println("lab: cannot keep results in '" + dir + "': " + e.getMessage());
+            progress.println("lab: cannot keep results in '" + (dir != null ? dir : Path.of("results")) + "': "
+                    + e.getMessage());
             return EXIT_IO;
         }
     }
@@ -121,18 +99,8 @@ public final class AnalyzerLab {
      *                                  file when it cannot be read
      */
     public static int renderTables(Path dir, PrintStream out) {
-        RecordsFile records = new RecordsFile(dir);
-        if (!records.exists()) {
-            throw new IllegalArgumentException("no records in '" + dir + "': it holds no " + RecordsFile.NAME);
-        }
-        try {
-            out.print(AnalyzerTables.render(records.readAll(), RunInfo.readAllFrom(dir)));
-            out.flush();
-            return EXIT_OK;
-        } catch (IOException e) {
-            out.flush();
-            throw new IllegalArgumentException("cannot read '" + records.path() + "': " + e.getMessage(), e);
-        }
+        ResultsFolder.print(dir, out, (records, in) -> AnalyzerTables.render(records, RunInfo.readAllFrom(in)));
+        return EXIT_OK;
     }
 
     private String runCell(ChildJvm jvm, AnalyzerCell cell, AnalyzerLabSettings settings, Path dir) throws IOException {
@@ -165,27 +133,6 @@ public final class AnalyzerLab {
         return cell.collector().label() + " " + cell.strategy() + " " + cell.caseName() + what + " (heap " + cell.heap() + ")";
     }
 
-    private static Set<CellKey> okCells(RecordsFile records) throws IOException {
-        Set<CellKey> ok = new HashSet<>();
-        for (JsonNode record : records.readAll()) {
-            if (ResultRecord.OK.equals(record.path("status").asText())) {
-                ok.add(CellKey.of(record.path("cell")));
-            }
-        }
-        return ok;
-    }
 
-    private static String failureOf(String recordLine) {
-        JsonNode record = RecordJson.parse(recordLine);
-        return ResultRecord.OK.equals(record.path("status").asText()) ? null : record.path("error").asText("failed");
-    }
 
-    private static Path newRunFolder(Path parent) {
-        String name = LocalDateTime.now().format(RUN_NAME);
-        Path dir = parent.resolve(name);
-        for (int n = 2; Files.exists(dir); n++) {
-            dir = parent.resolve(name + "-" + n);
-        }
-        return dir;
-    }
 }

@@ -1,25 +1,18 @@
 package org.allocpool.lab.echo;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.allocpool.lab.fork.CellLoop;
 import org.allocpool.lab.ProgressLine;
 import org.allocpool.lab.analyzer.DurationText;
 import org.allocpool.lab.echo.tables.EchoTables;
-import org.allocpool.lab.fork.ChildRecord;
 import org.allocpool.lab.launch.ChildJvm;
-import org.allocpool.lab.store.RecordsFile;
+import org.allocpool.lab.store.ResultsFolder;
 import org.allocpool.lab.store.RunInfo;
-import org.allocpool.metrics.result.ResultRecord;
 
 /**
  * The echo lab: for each cell of the matrix starts a server JVM ({@code echo serve}) and a bench JVM
@@ -34,7 +27,7 @@ public final class EchoLab {
     /** The experiment's name in records. */
     public static final String EXPERIMENT = "echo";
     /** The file name of the rendered tables inside a results folder. */
-    public static final String TABLES = "tables.md";
+    public static final String TABLES = ResultsFolder.TABLES;
     /** Exit code when the lab ran, whether or not every cell succeeded. */
     public static final int EXIT_OK = 0;
     /** Exit code when the lab could not keep its records (results folder not writable). */
@@ -43,7 +36,6 @@ public final class EchoLab {
     /** How long a server may take to exit after its stdin closes, and again after SIGTERM, before it is killed. */
     static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
-    private static final DateTimeFormatter RUN_NAME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final ChildJvm child;
     private final PrintStream out;
@@ -75,19 +67,16 @@ public final class EchoLab {
      */
     public int run(EchoLabSettings settings) {
         ChildJvm jvm = settings.javaHome() == null ? child : child.withJavaHome(settings.javaHome());
-        Path dir = settings.resultsDir() != null ? settings.resultsDir() : newRunFolder(Path.of("results"));
+        Path dir = settings.resultsDir();
         try {
-            Files.createDirectories(dir);
-            RecordsFile records = new RecordsFile(dir);
-            Set<EchoCellKey> done = settings.resumeDir() != null ? okCells(records) : Set.of();
-            RunInfo run = new RunInfo(EXPERIMENT, settings.profile().label(), settings.childArgs(), settings.jvmArgs());
-            RunInfo before = settings.resumeDir() != null ? RunInfo.readFrom(dir) : null;
-            if (before != null && !before.equals(run)) {
-                progress.println("lab: warning: resuming " + dir + " with other settings than it was started with ("
-                        + before.experiment() + " " + before.profile() + " " + String.join(" ", before.childArgs())
-                        + "); its tables now describe this run's");
-            }
-            run.writeTo(dir);
+            ResultsFolder folder = ResultsFolder.open(dir);
+            dir = folder.dir();
+            boolean resuming = settings.resumeDir() != null;
+            Set<EchoCellKey> done = resuming
+                    ? folder.okKeys(record -> EXPERIMENT.equals(record.path("experiment").asText()), EchoCellKey::of)
+                    : Set.of();
+            folder.describe(new RunInfo(EXPERIMENT, settings.profile().label(), settings.childArgs(), settings.jvmArgs()),
+                    resuming ? RunInfo.readFrom(dir) : null, progress);
 
             List<EchoCell> cells = EchoMatrix.expand(settings);
             List<EchoCell> toRun = cells.stream().filter(c -> !done.contains(c.key())).toList();
@@ -98,23 +87,14 @@ public final class EchoLab {
                     + " + " + EchoCell.durationArg(settings.duration()) + " measured, cell timeout "
                     + DurationText.format(settings.cellTimeout()) + ")");
             EchoCellRun cellRun = new EchoCellRun(jvm, settings, dir, stopGrace, line::note);
-            for (int i = 0; i < toRun.size(); i++) {
-                EchoCell cell = toRun.get(i);
-                line.starting(i + 1, cell.label());
-                long start = System.nanoTime();
-                String record = cellRun.run(cell);
-                records.append(record);
-                line.finished(i + 1, cell.label(), Duration.ofNanos(System.nanoTime() - start), ChildRecord.failureOf(record));
-            }
+            CellLoop.run(toRun, EchoCell::label, cellRun::run, folder.records(), line);
 
-            String tables = EchoTables.render(records.readAll(), RunInfo.readFrom(dir));
-            Files.writeString(dir.resolve(TABLES), tables, StandardCharsets.UTF_8);
-            out.print(tables);
-            out.flush();
-            line.note("records in " + records.path() + ", tables in " + dir.resolve(TABLES));
+            folder.publish(EchoTables.render(folder.records().readAll(), RunInfo.readFrom(dir)), out);
+            line.note("records in " + folder.records().path() + ", tables in " + dir.resolve(TABLES));
             return EXIT_OK;
         } catch (IOException e) {
-            progress.println("lab: cannot keep results in '" + dir + "': " + e.getMessage());
+            progress.println("lab: cannot keep results in '" + (dir != null ? dir : Path.of("results")) + "': "
+                    + e.getMessage());
             return EXIT_IO;
         }
     }
@@ -127,37 +107,9 @@ public final class EchoLab {
      *                                  file when it cannot be read
      */
     public static int renderTables(Path dir, PrintStream out) {
-        RecordsFile records = new RecordsFile(dir);
-        if (!records.exists()) {
-            throw new IllegalArgumentException("no records in '" + dir + "': it holds no " + RecordsFile.NAME);
-        }
-        try {
-            out.print(EchoTables.render(records.readAll(), RunInfo.readFrom(dir)));
-            out.flush();
-            return EXIT_OK;
-        } catch (IOException e) {
-            out.flush();
-            throw new IllegalArgumentException("cannot read '" + records.path() + "': " + e.getMessage(), e);
-        }
+        ResultsFolder.print(dir, out, (records, in) -> EchoTables.render(records, RunInfo.readFrom(in)));
+        return EXIT_OK;
     }
 
-    private static Set<EchoCellKey> okCells(RecordsFile records) throws IOException {
-        Set<EchoCellKey> ok = new HashSet<>();
-        for (JsonNode record : records.readAll()) {
-            if (EXPERIMENT.equals(record.path("experiment").asText())
-                    && ResultRecord.OK.equals(record.path("status").asText())) {
-                ok.add(EchoCellKey.of(record.path("cell")));
-            }
-        }
-        return ok;
-    }
 
-    private static Path newRunFolder(Path parent) {
-        String name = LocalDateTime.now().format(RUN_NAME);
-        Path dir = parent.resolve(name);
-        for (int n = 2; Files.exists(dir); n++) {
-            dir = parent.resolve(name + "-" + n);
-        }
-        return dir;
-    }
 }

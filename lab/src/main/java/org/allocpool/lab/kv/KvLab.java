@@ -1,19 +1,14 @@
 package org.allocpool.lab.kv;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.allocpool.lab.fork.CellLoop;
 import org.allocpool.lab.ProgressLine;
 import org.allocpool.lab.fork.ChildRecord;
 import org.allocpool.lab.analyzer.DurationText;
@@ -21,9 +16,8 @@ import org.allocpool.lab.fork.ChildExit;
 import org.allocpool.lab.fork.ChildProcess;
 import org.allocpool.lab.kv.tables.KvTables;
 import org.allocpool.lab.launch.ChildJvm;
-import org.allocpool.lab.store.RecordsFile;
+import org.allocpool.lab.store.ResultsFolder;
 import org.allocpool.lab.store.RunInfo;
-import org.allocpool.metrics.result.ResultRecord;
 
 /**
  * The kv lab: runs each contender (and the codecs) in a JVM of its own with the flags it needs,
@@ -38,13 +32,12 @@ public final class KvLab {
     public static final String EXPERIMENT = "kv";
     private static final ChildRecord RECORDS = new ChildRecord(EXPERIMENT);
     /** The file name of the rendered tables inside a results folder. */
-    public static final String TABLES = "tables.md";
+    public static final String TABLES = ResultsFolder.TABLES;
     /** Exit code when the lab ran, whether or not every cell succeeded. */
     public static final int EXIT_OK = 0;
     /** Exit code when the lab could not keep its records. */
     public static final int EXIT_IO = 1;
 
-    private static final DateTimeFormatter RUN_NAME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final ChildJvm contenders;
     private final PrintStream out;
@@ -70,18 +63,16 @@ public final class KvLab {
      */
     public int run(KvLabSettings settings) {
         ChildJvm jvm = settings.javaHome() == null ? contenders : contenders.withJavaHome(settings.javaHome());
-        Path dir = settings.resultsDir() != null ? settings.resultsDir() : newRunFolder(Path.of("results"));
+        Path dir = settings.resultsDir();
         try {
-            Files.createDirectories(dir);
-            RecordsFile records = new RecordsFile(dir);
-            Set<String> done = settings.resumeDir() != null ? okCells(records) : Set.of();
-            RunInfo run = new RunInfo(EXPERIMENT, settings.profile().label(), settings.childArgs(), settings.jvmArgs());
-            RunInfo before = settings.resumeDir() != null ? RunInfo.readFrom(dir) : null;
-            if (before != null && !before.equals(run)) {
-                progress.println("lab: warning: resuming " + dir + " with other settings than it was started with ("
-                        + before.profile() + " " + String.join(" ", before.childArgs()) + "); its tables now describe this run's");
-            }
-            run.writeTo(dir);
+            ResultsFolder folder = ResultsFolder.open(dir);
+            dir = folder.dir();
+            boolean resuming = settings.resumeDir() != null;
+            Set<String> done = resuming
+                    ? folder.okKeys(record -> EXPERIMENT.equals(record.path("experiment").asText()), KvCell::key)
+                    : Set.of();
+            folder.describe(new RunInfo(EXPERIMENT, settings.profile().label(), settings.childArgs(), settings.jvmArgs()),
+                    resuming ? RunInfo.readFrom(dir) : null, progress);
 
             List<KvCell> cells = settings.cells().stream().map(c -> new KvCell(c, settings.users())).toList();
             List<KvCell> toRun = cells.stream().filter(c -> !done.contains(c.key())).toList();
@@ -89,24 +80,15 @@ public final class KvLab {
             line.note("results in " + dir + "; " + cells.size() + " cells, " + (cells.size() - toRun.size())
                     + " already recorded ok, " + toRun.size() + " to run (kv, profile " + settings.profile().label()
                     + ", " + settings.users() + " users, cell timeout " + DurationText.format(settings.cellTimeout()) + ")");
-            for (int i = 0; i < toRun.size(); i++) {
-                KvCell cell = toRun.get(i);
-                String label = cell.id() + " (heap " + cell.contender().heap(cell.users()) + ")";
-                line.starting(i + 1, label);
-                long start = System.nanoTime();
-                String record = runCell(jvm, cell, settings, dir);
-                records.append(record);
-                line.finished(i + 1, label, Duration.ofNanos(System.nanoTime() - start), ChildRecord.failureOf(record));
-            }
+            CellLoop.run(toRun, cell -> cell.id() + " (heap " + cell.contender().heap(cell.users()) + ")",
+                    cell -> runCell(jvm, cell, settings, folder.dir()), folder.records(), line);
 
-            String tables = KvTables.render(records.readAll(), RunInfo.readFrom(dir));
-            Files.writeString(dir.resolve(TABLES), tables, StandardCharsets.UTF_8);
-            out.print(tables);
-            out.flush();
-            line.note("records in " + records.path() + ", tables in " + dir.resolve(TABLES));
+            folder.publish(KvTables.render(folder.records().readAll(), RunInfo.readFrom(dir)), out);
+            line.note("records in " + folder.records().path() + ", tables in " + dir.resolve(TABLES));
             return EXIT_OK;
         } catch (IOException e) {
-            progress.println("lab: cannot keep results in '" + dir + "': " + e.getMessage());
+            progress.println("lab: cannot keep results in '" + (dir != null ? dir : Path.of("results")) + "': "
+                    + e.getMessage());
             return EXIT_IO;
         }
     }
@@ -117,17 +99,8 @@ public final class KvLab {
      * @throws IllegalArgumentException naming {@code dir} when it holds no records, or the file when it cannot be read
      */
     public static int renderTables(Path dir, PrintStream out) {
-        RecordsFile records = new RecordsFile(dir);
-        if (!records.exists()) {
-            throw new IllegalArgumentException("no records in '" + dir + "': it holds no " + RecordsFile.NAME);
-        }
-        try {
-            out.print(KvTables.render(records.readAll(), RunInfo.readFrom(dir)));
-            out.flush();
-            return EXIT_OK;
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read '" + records.path() + "': " + e.getMessage(), e);
-        }
+        ResultsFolder.print(dir, out, (records, in) -> KvTables.render(records, RunInfo.readFrom(in)));
+        return EXIT_OK;
     }
 
     private String runCell(ChildJvm jvm, KvCell cell, KvLabSettings settings, Path dir) throws IOException {
@@ -154,16 +127,6 @@ public final class KvLab {
         return RECORDS.toLine(cell.intendedCell(), exit, log);
     }
 
-    private static Set<String> okCells(RecordsFile records) throws IOException {
-        Set<String> ok = new HashSet<>();
-        for (JsonNode record : records.readAll()) {
-            if (EXPERIMENT.equals(record.path("experiment").asText())
-                    && ResultRecord.OK.equals(record.path("status").asText())) {
-                ok.add(KvCell.key(record.path("cell")));
-            }
-        }
-        return ok;
-    }
 
     /** Removes a cell's data folder: a 15 M-user store is gigabytes, and its figures are in the record. */
     private static void deleteTree(Path root) throws IOException {
@@ -177,12 +140,4 @@ public final class KvLab {
         }
     }
 
-    private static Path newRunFolder(Path parent) {
-        String name = LocalDateTime.now().format(RUN_NAME);
-        Path dir = parent.resolve(name);
-        for (int n = 2; Files.exists(dir); n++) {
-            dir = parent.resolve(name + "-" + n);
-        }
-        return dir;
-    }
 }
