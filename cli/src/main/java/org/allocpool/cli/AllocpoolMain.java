@@ -1,5 +1,6 @@
 package org.allocpool.cli;
 
+import org.allocpool.lab.launch.ChildJvm;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,6 +12,10 @@ import picocli.CommandLine.Command;
         description = "Allocate a buffer per message, pool buffers, or go off-heap? Measured on your JDK.",
         subcommands = {AnalyzerCommand.class, KvCommand.class, EchoCommand.class, LabCommand.class})
 public final class AllocpoolMain {
+
+    private static final String MAIN_MODULE = "org.allocpool.cli";
+    /** The one module of ours that makes native calls: children get native access for it and nothing broader. */
+    private static final String NATIVE_ACCESS_MODULE = "org.allocpool.analyzer";
 
     /** Exit code for a user's mistake: a bad option, value or combination. */
     public static final int EXIT_USAGE = 2;
@@ -25,6 +30,15 @@ public final class AllocpoolMain {
     /** Runs the command line and returns its exit code (used by tests without exiting the JVM). */
     public static int execute(String... args) {
         return commandLine().execute(args);
+    }
+
+    /**
+     * This program, to be started again in a child JVM (a lab's cell, bench's own server): on the
+     * module path when this JVM runs on it, with native access for the one module of ours that makes
+     * native calls ({@code org.allocpool.analyzer}) and nothing broader.
+     */
+    static ChildJvm thisProgram() {
+        return ChildJvm.ofCurrentProcess(MAIN_MODULE, AllocpoolMain.class.getName(), NATIVE_ACCESS_MODULE);
     }
 
     static CommandLine commandLine() {

@@ -16,7 +16,6 @@ import org.allocpool.echo.bench.ServerProcess;
 import org.allocpool.echo.buffers.BufferStrategy;
 import org.allocpool.echo.server.LeakDetection;
 import org.allocpool.echo.wire.MessageLayout;
-import org.allocpool.lab.launch.ChildJvm;
 import org.allocpool.metrics.env.Environment;
 import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.metrics.result.ResultRecord;
@@ -46,10 +45,6 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit codes: 0 ok, 1 the run failed (a failed record with --json), 2 bad input."})
 final class EchoBenchCommand implements Callable<Integer> {
 
-    private static final String MAIN_MODULE = "org.allocpool.cli";
-    private static final String MAIN_CLASS = "org.allocpool.cli.AllocpoolMain";
-    /** The one module of ours that makes native calls; the server JVM gets what this program gets. */
-    private static final String NATIVE_ACCESS_MODULE = "org.allocpool.analyzer";
     private static final Duration SERVER_START_TIMEOUT = Duration.ofSeconds(60);
 
     @Spec
@@ -177,7 +172,7 @@ final class EchoBenchCommand implements Callable<Integer> {
         if (ioThreads != null) {
             args.addAll(List.of("--io-threads", Integer.toString(ioThreads)));
         }
-        return ChildJvm.ofCurrentProcess(MAIN_MODULE, MAIN_CLASS, NATIVE_ACCESS_MODULE)
+        return AllocpoolMain.thisProgram()
                 .command(List.of(), serverJvmArgs, args);
     }
 }

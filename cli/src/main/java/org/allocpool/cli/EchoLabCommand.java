@@ -1,6 +1,5 @@
 package org.allocpool.cli;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +11,7 @@ import org.allocpool.lab.echo.EchoMatrix;
 import org.allocpool.lab.echo.EchoProfile;
 import org.allocpool.lab.launch.ChildJvm;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -33,13 +33,9 @@ import picocli.CommandLine.Option;
             ""})
 final class EchoLabCommand implements Callable<Integer> {
 
-    private static final String MAIN_MODULE = "org.allocpool.cli";
-    /** The one module that makes native calls: children get native access for it and nothing broader. */
-    private static final String NATIVE_ACCESS_MODULE = "org.allocpool.analyzer";
-
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
             description = "quick (default): top-of-book with 16 clients, message with 3, 3 s warm-up + 5 s per cell,"
-                    + " 32 cells, 11.5 minutes measured on a busy 2-core machine; full: clients 1, 2, 4, 16 (and 3 for message),"
+                    + " 32 cells, 6.5 minutes measured on a quiet 2-core machine; full: clients 1, 2, 4, 16 (and 3 for message),"
                     + " 5 s warm-up + 20 s, 144 cells, about 75 minutes.")
     String profile;
 
@@ -75,28 +71,18 @@ final class EchoLabCommand implements Callable<Integer> {
             description = "A JVM argument appended for every server (repeatable); the bench JVMs stay alike.")
     List<String> jvmArgs;
 
-    @Option(names = "--java", paramLabel = "HOME", description = "Run server and bench with the java of another JDK (its home folder).")
-    Path javaHome;
-
-    @Option(names = "--results", paramLabel = "DIR", description = "Where to keep records and tables. Default: results/<timestamp>.")
-    Path results;
-
-    @Option(names = "--resume", paramLabel = "DIR",
-            description = "Complete the run in DIR: skip cells it recorded ok, run the others and append to it.")
-    Path resume;
+    @Mixin
+    LabFolders folders;
 
     @Option(names = "--cell-timeout", paramLabel = "DURATION",
             description = "Kill and record as failed a cell (server start, bench, stop) running longer, e.g. 2m."
                     + " Default: warm-up + duration + 90s.")
     String cellTimeout;
 
-    @Option(names = "--tables", paramLabel = "DIR", description = "Print the tables of the finished run in DIR; run nothing.")
-    Path tables;
-
     @Override
     public Integer call() {
-        if (tables != null) {
-            return EchoLab.renderTables(tables, System.out);
+        if (folders.tables != null) {
+            return EchoLab.renderTables(folders.tables, System.out);
         }
         List<Boolean> copies = null;
         if (copyPerEvent != null) {
@@ -107,9 +93,10 @@ final class EchoLabCommand implements Callable<Integer> {
         }
         EchoLabSettings settings = new EchoLabSettings(EchoProfile.byName(profile), gcs, copies, buffers, events, clients,
                 duration == null ? null : time("--duration", duration, false),
-                warmup == null ? null : time("--warmup", warmup, true), jvmArgs, javaHome, results, resume,
+                warmup == null ? null : time("--warmup", warmup, true), jvmArgs, folders.javaHome,
+                folders.results, folders.resume,
                 cellTimeout == null ? null : time("--cell-timeout", cellTimeout, false));
-        ChildJvm child = ChildJvm.ofCurrentProcess(MAIN_MODULE, AllocpoolMain.class.getName(), NATIVE_ACCESS_MODULE);
+        ChildJvm child = AllocpoolMain.thisProgram();
         return new EchoLab(child, System.out, System.err).run(settings);
     }
 

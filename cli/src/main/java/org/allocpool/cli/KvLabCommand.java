@@ -1,6 +1,5 @@
 package org.allocpool.cli;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -10,6 +9,7 @@ import org.allocpool.lab.kv.KvLab;
 import org.allocpool.lab.kv.KvLabSettings;
 import org.allocpool.lab.kv.KvProfile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -64,30 +64,20 @@ final class KvLabCommand implements Callable<Integer> {
     @Option(names = "--jvm-arg", paramLabel = "ARG", description = "A JVM argument appended for every cell (repeatable).")
     List<String> jvmArgs;
 
-    @Option(names = "--java", paramLabel = "HOME", description = "Run the cells with the java of another JDK (its home folder).")
-    Path javaHome;
-
-    @Option(names = "--results", paramLabel = "DIR", description = "Where to keep records and tables. Default: results/<timestamp>.")
-    Path results;
-
-    @Option(names = "--resume", paramLabel = "DIR",
-            description = "Complete the run in DIR: skip contenders it recorded ok, run the others and append to it.")
-    Path resume;
+    @Mixin
+    LabFolders folders;
 
     @Option(names = "--cell-timeout", paramLabel = "DURATION",
             description = "Kill and record as failed a cell running longer, e.g. 90s, 10m. Default: 3m quick, 30m full.")
     String cellTimeout;
 
-    @Option(names = "--tables", paramLabel = "DIR", description = "Print the tables of the finished run in DIR; run nothing.")
-    Path tables;
-
     @Override
     public Integer call() {
-        if (tables != null) {
-            return KvLab.renderTables(tables, System.out);
+        if (folders.tables != null) {
+            return KvLab.renderTables(folders.tables, System.out);
         }
-        KvLabSettings settings = new KvLabSettings(KvProfile.byName(profile), users, contenders, jvmArgs, javaHome,
-                results, resume, cellTimeout == null ? null : DurationText.parse(cellTimeout),
+        KvLabSettings settings = new KvLabSettings(KvProfile.byName(profile), users, contenders, jvmArgs, folders.javaHome,
+                folders.results, folders.resume, cellTimeout == null ? null : DurationText.parse(cellTimeout),
                 seconds(warmupSeconds, "--warmup-s", true), seconds(seconds, "--seconds", false));
         return new KvLab(ContendersJar.child(), System.out, System.err).run(settings);
     }

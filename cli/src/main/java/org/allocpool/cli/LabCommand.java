@@ -1,6 +1,5 @@
 package org.allocpool.cli;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +13,7 @@ import org.allocpool.lab.analyzer.RealtimeOptions;
 import org.allocpool.lab.analyzer.WorkloadOverrides;
 import org.allocpool.lab.launch.ChildJvm;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -52,9 +52,6 @@ final class LabCommand implements Callable<Integer> {
     /** The experiments the lab can run: analyzer here, the others as subcommands ({@code lab echo}, {@code lab kv}). */
     static final List<String> EXPERIMENTS = List.of("analyzer", "echo", "kv");
 
-    private static final String MAIN_MODULE = "org.allocpool.cli";
-    /** The one module that makes native calls: children get native access for it and nothing broader. */
-    private static final String NATIVE_ACCESS_MODULE = "org.allocpool.analyzer";
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "EXPERIMENT", defaultValue = "analyzer",
             description = "The experiment: analyzer (default); echo is a subcommand: see 'lab echo --help'.")
@@ -99,15 +96,8 @@ final class LabCommand implements Callable<Integer> {
             description = "A JVM argument appended for every cell (repeatable), e.g. --jvm-arg=-XX:+AlwaysPreTouch.")
     List<String> jvmArgs;
 
-    @Option(names = "--java", paramLabel = "HOME", description = "Run the cells with the java of another JDK (its home folder).")
-    Path javaHome;
-
-    @Option(names = "--results", paramLabel = "DIR", description = "Where to keep records and tables. Default: results/<timestamp>.")
-    Path results;
-
-    @Option(names = "--resume", paramLabel = "DIR",
-            description = "Complete the run in DIR: skip cells it recorded ok, run the others and append to it.")
-    Path resume;
+    @Mixin
+    LabFolders folders;
 
     @Option(names = "--cell-timeout", paramLabel = "DURATION",
             description = "Kill and record as failed a cell running longer, e.g. 90s, 10m. Default: 2m quick, 30m full;"
@@ -154,9 +144,6 @@ final class LabCommand implements Callable<Integer> {
             description = "realtime: measure the loss at this one interval instead of searching the smallest loss-free one.")
     Long intervalNs;
 
-    @Option(names = "--tables", paramLabel = "DIR", description = "Print the tables of the finished run in DIR; run nothing.")
-    Path tables;
-
     @Override
     public Integer call() {
         String wanted = experiment.strip().toLowerCase(Locale.ROOT);
@@ -165,16 +152,17 @@ final class LabCommand implements Callable<Integer> {
                     + String.join(", ", EXPERIMENTS));
         }
         AnalyzerMode analyzerMode = AnalyzerMode.byName(mode);
-        if (tables != null) {
-            return AnalyzerLab.renderTables(tables, System.out);
+        if (folders.tables != null) {
+            return AnalyzerLab.renderTables(folders.tables, System.out);
         }
         RealtimeOptions realtime = new RealtimeOptions(duration == null ? null : durationOption(duration),
                 warmupSeconds, maxDelayMs, Boolean.TRUE.equals(pin) ? Boolean.TRUE : null, intervalNs);
         AnalyzerLabSettings settings = new AnalyzerLabSettings(Profile.byName(profile), gcs, strategies, cases, heap,
-                jvmArgs, javaHome, results, resume, cellTimeout == null ? null : DurationText.parse(cellTimeout),
+                jvmArgs, folders.javaHome, folders.results, folders.resume,
+                cellTimeout == null ? null : DurationText.parse(cellTimeout),
                 new WorkloadOverrides(queue, stored, pool, mixPool, packets, rounds, warmup), analyzerMode, realtime,
                 includeCpp, null);
-        ChildJvm child = ChildJvm.ofCurrentProcess(MAIN_MODULE, AllocpoolMain.class.getName(), NATIVE_ACCESS_MODULE);
+        ChildJvm child = AllocpoolMain.thisProgram();
         return new AnalyzerLab(child, System.out, System.err).run(settings);
     }
 
