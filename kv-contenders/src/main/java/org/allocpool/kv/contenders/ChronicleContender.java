@@ -3,7 +3,6 @@ package org.allocpool.kv.contenders;
 import java.io.IOException;
 import java.nio.file.Path;
 import net.openhft.chronicle.map.ChronicleMap;
-import org.allocpool.kv.user.User;
 
 /**
  * Chronicle Map: a {@code ChronicleMap<Long, byte[]>} persisted to a memory-mapped file, sized for
@@ -11,54 +10,20 @@ import org.allocpool.kv.user.User;
  * API hands back a fresh {@code byte[]} per get. Needs several {@code --add-opens}/{@code --add-exports}
  * on JDK 25 (see the lab's flags). Single-threaded here; the file lives under the run's folder.
  */
-final class ChronicleContender implements StoreContender {
+final class ChronicleContender {
 
     /** The flyweight encoding of a generated user: about 60 bytes (UserGenerator). */
     private static final double AVERAGE_VALUE_BYTES = 64;
 
-    private final ChronicleMap<Long, byte[]> map;
-    private long sink;
+    private ChronicleContender() {
+    }
 
-    ChronicleContender(Path dir, long users) throws IOException {
-        this.map = ChronicleMap.of(Long.class, byte[].class)
+    static StoreContender open(Path dir, long users) throws IOException {
+        ChronicleMap<Long, byte[]> map = ChronicleMap.of(Long.class, byte[].class)
                 .name("users")
                 .entries(Math.max(1_000, users))
                 .averageValueSize(AVERAGE_VALUE_BYTES)
                 .createPersistedTo(dir.resolve("chronicle.dat").toFile());
-    }
-
-    @Override
-    public String name() {
-        return "chronicle";
-    }
-
-    @Override
-    public void put(long key, User user, byte[] encoded) {
-        map.put(key, encoded);
-    }
-
-    @Override
-    public boolean get(long key) {
-        byte[] value = map.get(key);
-        if (value == null) {
-            return false;
-        }
-        sink += value.length + value[0];
-        return true;
-    }
-
-    @Override
-    public long sink() {
-        return sink;
-    }
-
-    @Override
-    public long size() {
-        return map.longSize();
-    }
-
-    @Override
-    public void close() {
-        map.close();
+        return new ByteArrayMapContender("chronicle", map, map::longSize, map::close);
     }
 }

@@ -25,8 +25,8 @@ final class Contenders {
         return switch (name) {
             case "hashmap" -> new HashMapContender();
             case "allocpool" -> new AllocpoolContender(dir, users);
-            case "mapdb" -> new MapDbContender(dir);
-            case "chronicle" -> new ChronicleContender(dir, users);
+            case "mapdb" -> MapDbContender.open(dir);
+            case "chronicle" -> ChronicleContender.open(dir, users);
             case "lmdb" -> new LmdbContender(dir, users);
             default -> throw new IllegalArgumentException("unknown contender '" + name + "'; allowed: "
                     + String.join(", ", NAMES));
