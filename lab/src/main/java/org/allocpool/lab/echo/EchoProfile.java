@@ -19,10 +19,8 @@ public enum EchoProfile {
      * Each event at its article's client count: top-of-book with Chronicle's 16 clients, message with
      * the Netty case study's 3; 2 collectors × 2 events × 4 strategies × copy off/on = 32 cells. A cell
      * warms up 3 s and measures 5 s; with two JVM starts (the server pre-touching its 1 GB heap) and
-     * the stop we estimate it at about 12 s on an idle 2-core machine (server listening after ~2 s,
-     * bench JVM ~1 s, stop ~1 s), so about 7 minutes (not measured: no idle machine at hand). Measured on a 2-core machine shared with four other
-     * builds (load average 15): 15-32 s a cell (median 20 s), 11m25s for the 32 cells; there the
-     * server alone took 5.4 s to listen.
+     * the stop, measured on a quiet 2-core machine: 11-12 s a cell, 6m27s for the 32 cells. On the
+     * same machine shared with four other builds (load average 15): 15-32 s a cell, 11m25s.
      */
     QUICK("quick", Map.of("top-of-book", List.of(16), "message", List.of(3)),
             Duration.ofSeconds(5), Duration.ofSeconds(3)),
