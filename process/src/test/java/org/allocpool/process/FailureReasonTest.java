@@ -1,20 +1,15 @@
-package org.allocpool.lab.fork;
+package org.allocpool.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class FailureReasonTest {
 
-    @TempDir
-    Path tmp;
-
     @Test
-    void shouldNameAnOutOfMemoryError() throws Exception {
+    void shouldNameAnOutOfMemoryError() {
         String reason = reason(1, "round 1: 80 ns/packet\nException in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n"
                 + "\tat Foo.bar(Foo.java:1)\n");
 
@@ -22,7 +17,7 @@ class FailureReasonTest {
     }
 
     @Test
-    void shouldNameAnOptionTheJvmDoesNotKnow() throws Exception {
+    void shouldNameAnOptionTheJvmDoesNotKnow() {
         String reason = reason(1, "Unrecognized VM option 'UseShenandoahGC'\nError: Could not create the Java Virtual Machine.\n"
                 + "Error: A fatal exception has occurred. Program will exit.\n");
 
@@ -30,14 +25,14 @@ class FailureReasonTest {
     }
 
     @Test
-    void shouldSayTheJvmCrashed() throws Exception {
+    void shouldSayTheJvmCrashed() {
         String reason = reason(134, "#\n# A fatal error has been detected by the Java Runtime Environment:\n#\n#  SIGSEGV (0xb)\n");
 
         assertEquals("exited with code 134: the JVM crashed (see its hs_err file)", reason);
     }
 
     @Test
-    void shouldFallBackToTheLastLineOnOneLine() throws Exception {
+    void shouldFallBackToTheLastLineOnOneLine() {
         String reason = reason(7, "starting\nsomething odd\n\n");
 
         assertEquals("exited with code 7: something odd", reason);
@@ -45,13 +40,17 @@ class FailureReasonTest {
     }
 
     @Test
-    void shouldGiveTheExitCodeAloneForAnEmptyLog() throws Exception {
+    void shouldGiveTheExitCodeAloneForAnEmptyLog() {
         assertEquals("exited with code 9", reason(9, ""));
     }
 
-    private String reason(int exitCode, String log) throws Exception {
-        Path file = tmp.resolve("cell.log");
-        Files.writeString(file, log);
-        return FailureReason.of(exitCode, file);
+    @Test
+    void shouldSayHowLongATimedOutChildRan() {
+        assertEquals("timed out after 2.5 s; killed", FailureReason.timedOut(Duration.ofMillis(2_500)));
+        assertEquals("timed out after 125 s; killed", FailureReason.timedOut(Duration.ofSeconds(125)));
+    }
+
+    private static String reason(int exitCode, String log) {
+        return FailureReason.of(exitCode, log.lines().toList());
     }
 }
