@@ -3,6 +3,7 @@ module org.allocpool.analyzer {
     requires org.allocpool.memory;
     requires transitive org.allocpool.metrics;
     requires org.allocpool.nativelib;
+    requires org.allocpool.process;
     requires HdrHistogram;
     requires java.management;
 

@@ -11,4 +11,5 @@ module org.allocpool.lab {
     exports org.allocpool.lab.echo;
     exports org.allocpool.lab.kv;
     exports org.allocpool.lab.launch;
+    exports org.allocpool.lab.text;
 }

@@ -1,23 +1,37 @@
 package org.allocpool.analyzer;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
 import org.allocpool.metrics.gc.GcStatistics;
 import org.allocpool.metrics.stats.RoundStatistics;
+import org.allocpool.metrics.stats.SteadyState;
 
 /**
  * What a batch run measured: the {@code metrics} object of an analyser result record (DESIGN.md).
- * Immutable.
+ * Every figure but the workload's counts comes from the rounds that count (the last {@code rounds}
+ * timed ones). Immutable.
  *
- * @param nsPerPacket         nanoseconds per packet, per timed round
+ * @param nsPerPacket         nanoseconds per packet, per counted round
  * @param packetsPerSecond    packets per second at the median round
- * @param allocBytesPerPacket heap bytes the running thread allocated per packet over the timed rounds
- * @param gc                  collections during the timed rounds
+ * @param allocBytesPerPacket heap bytes the running thread allocated per packet over the counted rounds
+ * @param gc                  collections during the counted rounds
  * @param liveObjects         objects alive after a full collection at the end, packets still held
  * @param heapUsedMb          heap used then, MiB
- * @param workload            what the workload did, including warm-up and the final drain
+ * @param workload            what the workload did, including prefill, warm-up and the final drain
+ * @param steadyState         the steady-state check of the counted rounds
+ * @param warmupRounds        ns/packet of the untimed warm-up rounds
+ * @param discardedRounds     ns/packet of timed rounds replaced by later ones while not steady
+ * @param prefillMs           time to fill the store and queue and take in the live set; 0 when not prefilled
  */
 @JsonPropertyOrder({"nsPerPacket", "packetsPerSecond", "allocBytesPerPacket", "gc", "liveObjects", "heapUsedMb",
-        "workload"})
+        "workload", "steadyState", "warmupRounds", "discardedRounds", "prefillMs"})
 public record AnalyzerMetrics(RoundStatistics nsPerPacket, double packetsPerSecond, double allocBytesPerPacket,
-                              GcStatistics gc, long liveObjects, double heapUsedMb, WorkloadCounts workload) {
+                              GcStatistics gc, long liveObjects, double heapUsedMb, WorkloadCounts workload,
+                              SteadyState steadyState, List<Double> warmupRounds, List<Double> discardedRounds,
+                              double prefillMs) {
+
+    public AnalyzerMetrics {
+        warmupRounds = List.copyOf(warmupRounds);
+        discardedRounds = List.copyOf(discardedRounds);
+    }
 }

@@ -1,11 +1,12 @@
 package org.allocpool.analyzer;
 
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.allocpool.analyzer.workload.Workload;
-import org.allocpool.metrics.alloc.AllocationCounter;
 import org.allocpool.metrics.env.Environment;
 import org.allocpool.metrics.gc.CollectorName;
 import org.allocpool.metrics.gc.GcPauseRecorder;
@@ -16,9 +17,12 @@ import org.allocpool.metrics.stats.RoundStatistics;
 
 /**
  * The analyser in batch mode, as the article ran it: rounds of packets as fast as they go, the
- * first ones untimed warm-up. Pools and slabs are made before the clock starts; GC pauses and
- * allocated bytes are recorded over the timed rounds only; live objects are counted after them,
- * with the packets still held; then the workload is drained and closed.
+ * first ones untimed warm-up. Pools and slabs are made before the clock starts; then, unless the
+ * plan says otherwise, the workload is brought to the state a long run reaches (its store and
+ * queue filled, {@link Workload#prefill()}) and a full collection takes in that live set, so that
+ * the rounds time the steady state rather than the climb to it. GC pauses and allocated bytes are
+ * recorded over the rounds that count only; live objects are counted after them, with the packets
+ * still held; then the workload is drained and closed.
  *
  * <p>Runs on the calling thread; call from one thread at a time (one run per JVM gives fair,
  * monomorphic figures). Frees every off-heap byte it allocated before returning or throwing.
@@ -40,39 +44,64 @@ public final class BatchRun {
      */
     public static ResultRecord run(AnalyzerSettings settings, PrintStream human) {
         Map<String, Object> cell = cell(settings);
-        long packets = settings.packetsPerRound();
         try (Workload workload = Workload.of(settings)) {
-            for (int round = 1; round <= settings.warmup(); round++) {
-                double ns = timeRound(workload, packets);
-                human.println(roundLine("warm-up", round, settings.warmup(), ns));
-            }
-            double[] nsPerPacket = new double[settings.rounds()];
+            double prefillMs = prefill(workload, settings, human);
+            TimedRounds.Result rounds;
             GcStatistics gc;
-            long allocated;
             try (GcPauseRecorder recorder = new GcPauseRecorder()) {
                 recorder.start();
-                long allocatedBefore = AllocationCounter.currentThreadAllocatedBytes();
-                for (int round = 1; round <= settings.rounds(); round++) {
-                    nsPerPacket[round - 1] = timeRound(workload, packets);
-                    human.println(roundLine("round", round, settings.rounds(), nsPerPacket[round - 1]));
-                }
-                allocated = AllocationCounter.currentThreadAllocatedBytes() - allocatedBefore;
-                gc = recorder.stop();
+                rounds = new TimedRounds(workload, settings.plan(), human).run();
+                gc = recorder.stop(rounds.windowStart());
             }
             HeapCensus census = HeapCensus.take();
             workload.drain();
-            RoundStatistics rounds = RoundStatistics.of(nsPerPacket);
-            AnalyzerMetrics metrics = new AnalyzerMetrics(rounds, 1e9 / rounds.median(),
-                    allocated / ((double) packets * settings.rounds()), gc,
-                    census.liveObjects(), census.heapUsedMb(), workload.counts());
+            RoundStatistics stats = RoundStatistics.of(rounds.window());
+            AnalyzerMetrics metrics = new AnalyzerMetrics(stats, 1e9 / stats.median(),
+                    rounds.allocatedBytes() / (double) rounds.windowPackets(), gc,
+                    census.liveObjects(), census.heapUsedMb(), workload.counts(), rounds.steadyState(),
+                    boxed(rounds.warmup()), boxed(rounds.discarded()), prefillMs);
             human.println(summaryLine(cell, metrics));
             return ResultRecord.ok(EXPERIMENT, cell, Environment.current(), metrics);
         }
     }
 
     /**
+     * Fills the workload's store and queue as a long run would have them, then asks for a full
+     * collection so that the collector has that live set in its old generation before the clock
+     * starts (a no-op under {@code -XX:+DisableExplicitGC}; the warm-up rounds then do it).
+     *
+     * @return the time it took, ms; 0 when the plan does not prefill
+     */
+    public static double prefill(Workload workload, AnalyzerSettings settings, PrintStream human) {
+        if (!settings.plan().prefill()) {
+            return 0;
+        }
+        long start = System.nanoTime();
+        workload.prefill();
+        System.gc();
+        double ms = (System.nanoTime() - start) / 1e6;
+        human.println(String.format(Locale.ROOT, "prefill: %,d store slots and %,d queued packets, then a full GC,"
+                + " in %.0f ms", settings.stored(), settings.queue() - 1, ms));
+        return ms;
+    }
+
+    /**
+     * Brings {@code workload} to its steady state without timing it: the prefill, then the plan's
+     * warm-up rounds at full speed. What a real-time run does before its source starts, so that
+     * the store is full, the JIT has compiled the loop and the collector has sized itself to the
+     * live set before any packet can be lost.
+     *
+     * @return ns/packet of each warm-up round
+     */
+    public static double[] warmUp(Workload workload, AnalyzerSettings settings, PrintStream human) {
+        prefill(workload, settings, human);
+        return new TimedRounds(workload, settings.plan(), human).warmUp();
+    }
+
+    /**
      * The cell a run of {@code settings} is recorded under: strategy, case, mode, gc, heap, queue,
-     * stored, pool, mixPool, packets, rounds, warmup (in that order). For failed records too.
+     * stored, pool, mixPool, then the plan: packets (or roundMs), rounds, warmup, maxRounds, prefill
+     * (in that order). For failed records too.
      */
     public static Map<String, Object> cell(AnalyzerSettings settings) {
         Map<String, Object> cell = new LinkedHashMap<>();
@@ -85,21 +114,21 @@ public final class BatchRun {
         cell.put("stored", settings.stored());
         cell.put("pool", settings.pool());
         cell.put("mixPool", settings.mixPool());
-        cell.put("packets", settings.packetsPerRound());
-        cell.put("rounds", settings.rounds());
-        cell.put("warmup", settings.warmup());
+        RoundPlan plan = settings.plan();
+        if (plan.isTimed()) {
+            cell.put("roundMs", plan.roundTime().toMillis());
+        } else {
+            cell.put("packets", plan.packets());
+        }
+        cell.put("rounds", plan.rounds());
+        cell.put("warmup", plan.warmup());
+        cell.put("maxRounds", plan.maxRounds());
+        cell.put("prefill", plan.prefill());
         return cell;
     }
 
-    private static double timeRound(Workload workload, long packets) {
-        long start = System.nanoTime();
-        workload.run(packets);
-        return (System.nanoTime() - start) / (double) packets;
-    }
-
-    private static String roundLine(String label, int round, int of, double nsPerPacket) {
-        return String.format(Locale.ROOT, "%s %d/%d: %.1f ns/packet, %.2f M packets/s",
-                label, round, of, nsPerPacket, 1e3 / nsPerPacket);
+    private static List<Double> boxed(double[] values) {
+        return Arrays.stream(values).boxed().toList();
     }
 
     private static String summaryLine(Map<String, Object> cell, AnalyzerMetrics m) {
@@ -107,10 +136,10 @@ public final class BatchRun {
         return String.format(Locale.ROOT,
                 "%s case %s (%s, heap %s): median %.1f ns/packet (min %.1f, max %.1f), %.2f M packets/s, "
                         + "%.1f bytes/packet allocated; %d GCs, max pause %.1f ms, avg %.1f ms, %.1f%% of time; "
-                        + "%.3f M live objects, %.1f MB heap used",
+                        + "%.3f M live objects, %.1f MB heap used; %s",
                 cell.get("strategy"), cell.get("case"), cell.get("gc"), cell.get("heap"),
                 m.nsPerPacket().median(), m.nsPerPacket().min(), m.nsPerPacket().max(), m.packetsPerSecond() / 1e6,
                 m.allocBytesPerPacket(), gc.count(), gc.pauseMaxMs(), gc.pauseAvgMs(), gc.fraction() * 100,
-                m.liveObjects() / 1e6, m.heapUsedMb());
+                m.liveObjects() / 1e6, m.heapUsedMb(), m.steadyState().reason());
     }
 }

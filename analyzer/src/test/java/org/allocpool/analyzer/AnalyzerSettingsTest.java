@@ -3,6 +3,7 @@ package org.allocpool.analyzer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class AnalyzerSettingsTest {
@@ -16,7 +17,21 @@ class AnalyzerSettingsTest {
     void shouldTakeTheArticlesDefaults() {
         AnalyzerSettings s = AnalyzerSettings.defaults(Strategy.POOL, WorkloadCase.B);
         assertEquals(new AnalyzerSettings(Strategy.POOL, WorkloadCase.B, 100_000, 100_000, 1_000_000, 200_000,
-                10_000_000L, 10, 5), s);
+                new RoundPlan(10_000_000L, null, 5, 10, 20, true)), s);
+    }
+
+    @Test
+    void shouldRejectFewerMaxRoundsThanRounds() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new RoundPlan(1, null, 0, 5, 4, true));
+        assertEquals("--max-rounds must be at least --rounds (5), was 4", e.getMessage());
+    }
+
+    @Test
+    void shouldRejectARoundTimeOfNothing() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new RoundPlan(1, Duration.ZERO, 0, 5, 5, true));
+        assertEquals("--round-time must be positive, was 0ms", e.getMessage());
     }
 
     @Test
@@ -42,6 +57,6 @@ class AnalyzerSettingsTest {
 
     @Test
     void shouldAllowNoWarmup() {
-        assertEquals(0, new AnalyzerSettings(Strategy.ALLOC, WorkloadCase.A, 1, 1, 1, 1, 1, 1, 0).warmup());
+        assertEquals(0, new AnalyzerSettings(Strategy.ALLOC, WorkloadCase.A, 1, 1, 1, 1, 1, 1, 0).plan().warmup());
     }
 }

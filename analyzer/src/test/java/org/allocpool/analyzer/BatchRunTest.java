@@ -1,6 +1,7 @@
 package org.allocpool.analyzer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +27,7 @@ class BatchRunTest {
         assertEquals(ResultRecord.OK, record.status());
         assertEquals("analyzer", record.experiment());
         assertEquals(List.of("strategy", "case", "mode", "gc", "heap", "queue", "stored", "pool", "mixPool",
-                "packets", "rounds", "warmup"), new ArrayList<>(record.cell().keySet()));
+                "packets", "rounds", "warmup", "maxRounds", "prefill"), new ArrayList<>(record.cell().keySet()));
         assertEquals("native-mix", record.cell().get("strategy"));
         assertEquals("B", record.cell().get("case"));
         assertEquals("batch", record.cell().get("mode"));
@@ -36,18 +37,36 @@ class BatchRunTest {
         List<String> names = new ArrayList<>();
         metrics.fieldNames().forEachRemaining(names::add);
         assertEquals(List.of("nsPerPacket", "packetsPerSecond", "allocBytesPerPacket", "gc", "liveObjects",
-                "heapUsedMb", "workload"), names);
+                "heapUsedMb", "workload", "steadyState", "warmupRounds", "discardedRounds", "prefillMs"), names);
         assertEquals(3, metrics.get("nsPerPacket").get("rounds").size());
+        assertEquals(2, metrics.get("warmupRounds").size());
+        assertEquals(0, metrics.get("discardedRounds").size(), "no more rounds than asked for: max rounds 3");
+        assertFalse(metrics.get("steadyState").get("steady").asBoolean(), "3 rounds are too few to check");
         assertTrue(metrics.get("liveObjects").asLong() > 0);
         JsonNode workload = metrics.get("workload");
-        assertEquals(100_000, workload.get("made").asLong());
-        assertEquals(100_000, workload.get("freed").asLong(), "drained: every packet back");
+        assertEquals(100 + 99 + 100_000, workload.get("made").asLong(), "the prefill's 199 packets and the rounds'");
+        assertEquals(workload.get("made").asLong(), workload.get("freed").asLong(), "drained: every packet back");
 
         List<String> lines = human.toString(StandardCharsets.UTF_8).lines().toList();
-        assertEquals(2 + 3 + 1, lines.size(), String.join("\n", lines));
-        assertTrue(lines.get(0).matches("warm-up 1/2: [0-9.]+ ns/packet, [0-9.]+ M packets/s"), lines.get(0));
-        assertTrue(lines.get(4).matches("round 3/3: [0-9.]+ ns/packet, [0-9.]+ M packets/s"), lines.get(4));
-        assertTrue(lines.get(5).startsWith("native-mix case B"), lines.get(5));
+        assertEquals(1 + 2 + 3 + 1, lines.size(), String.join("\n", lines));
+        assertTrue(lines.get(0).startsWith("prefill: 100 store slots and 99 queued packets"), lines.get(0));
+        assertTrue(lines.get(1).matches("warm-up 1/2: [0-9.]+ ns/packet, [0-9.]+ M packets/s"), lines.get(1));
+        assertTrue(lines.get(5).matches("round 3/3: [0-9.]+ ns/packet, [0-9.]+ M packets/s"), lines.get(5));
+        assertTrue(lines.get(6).startsWith("native-mix case B"), lines.get(6));
+    }
+
+    @Test
+    void shouldTimeTheClimbWithoutAPrefill() {
+        AnalyzerSettings settings = new AnalyzerSettings(Strategy.FLAT, WorkloadCase.A, 100, 100, 1_000, 200,
+                new RoundPlan(10_000, null, 0, 4, 4, false));
+        ByteArrayOutputStream human = new ByteArrayOutputStream();
+        ResultRecord record = BatchRun.run(settings, new PrintStream(human, true, StandardCharsets.UTF_8));
+
+        assertEquals(false, record.cell().get("prefill"));
+        JsonNode metrics = RecordJson.parse(RecordJson.toLine(record)).get("metrics");
+        assertEquals(40_000, metrics.get("workload").get("made").asLong());
+        assertEquals(0.0, metrics.get("prefillMs").asDouble());
+        assertFalse(human.toString(StandardCharsets.UTF_8).contains("prefill"));
     }
 
     @Test

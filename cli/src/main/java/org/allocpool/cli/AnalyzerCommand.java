@@ -1,47 +1,43 @@
 package org.allocpool.cli;
 
-import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.allocpool.analyzer.AnalyzerSettings;
-import org.allocpool.analyzer.BatchRun;
+import org.allocpool.analyzer.RoundPlan;
 import org.allocpool.analyzer.Strategy;
 import org.allocpool.analyzer.WorkloadCase;
 import org.allocpool.analyzer.cpp.CppAnalyzer;
-import org.allocpool.analyzer.realtime.IntervalFinder;
-import org.allocpool.analyzer.realtime.RealtimeRun;
 import org.allocpool.analyzer.realtime.RealtimeSettings;
-import org.allocpool.lab.analyzer.DurationText;
-import org.allocpool.metrics.env.Environment;
-import org.allocpool.metrics.result.RecordJson;
-import org.allocpool.metrics.result.ResultRecord;
+import org.allocpool.lab.text.DurationText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code allocpool analyzer}: one run of the packet-analyser experiment in this JVM. Bad input
- * ends in one line and exit code 2 (via {@link OneLineErrors}); a run that fails (a pool runs dry,
- * the heap is too small) ends in exit code 1 with a failed record ({@code --json}) or one line.
+ * {@code allocpool analyzer}: one run of the packet-analyser experiment, in this JVM
+ * ({@link JavaAnalyzerRun}) or in the C++ analyser ({@link CppAnalyzerRun}). This class only turns
+ * options into validated settings. Bad input ends in one line and exit code 2 (via
+ * {@link OneLineErrors}); a run that fails (a pool runs dry, the heap is too small) ends in exit
+ * code 1 with a failed record ({@code --json}) or one line.
  */
 @Command(name = "analyzer", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
             "Runs the packet analyser of \"To allocate or to pool?\" (Zemtsov, 2019) in this JVM: packets are "
                 + "generated into 1024-byte buffers, queued, parsed (allocating header objects as the article "
                 + "does), one in 16 (TCP) stored; the strategy decides where packets come from and go back to.",
-            "Batch mode runs --warmup untimed rounds, then --rounds timed rounds of --packets packets each "
-                + "(defaults as the article: rounds of 10,000,000 packets, the first 5 warm-up; then 10 timed), "
-                + "and reports ns per packet, allocated bytes per packet, GC pauses and live objects.",
-            "Real-time mode feeds the same workload from a native clock source (a C thread outside the JVM) and "
-                + "counts lost packets exactly, with the latency of every packet; --find-interval searches the "
-                + "smallest loss-free interval, the article's real-time measure.",
+            "Batch mode first brings the workload to the state a long run reaches (every store slot filled, the "
+                + "queue full, a full GC; --no-prefill to time the climb instead), runs --warmup untimed rounds, "
+                + "then --rounds timed rounds (defaults as the article: rounds of 10,000,000 packets, 5 warm-up, "
+                + "10 timed). While the timed rounds show a trend or a step they are not steady: more rounds "
+                + "run, up to --max-rounds, and the last --rounds count. It reports ns per packet, whether the "
+                + "rounds were steady, allocated bytes per packet, GC pauses and live objects.",
+            "Real-time mode brings the workload to its steady state the same way at full speed (the warm-up "
+                + "rounds, by default 3 of 1 s), then feeds it from a native clock source (a C thread outside "
+                + "the JVM) and counts lost packets exactly, with the latency of every packet; --find-interval "
+                + "searches the smallest loss-free interval, the article's real-time measure.",
             "Choose the collector and heap with JVM flags (the article: -Xms2g -Xmx2g). One strategy per JVM.",
             "--runtime cpp or cpp-flat runs the same workload in the C++ analyser instead (the article's C++ "
                 + "baseline: parse results as objects, or inside the packet), with the same options and record.",
@@ -51,6 +47,11 @@ final class AnalyzerCommand implements Callable<Integer> {
 
     /** Exit code of a run that started and failed. */
     static final int EXIT_FAILED = 1;
+
+    /** Real time, before its source starts: warm-up rounds of this long at full speed. */
+    static final Duration REALTIME_WARMUP_ROUND = Duration.ofSeconds(1);
+    /** Real time, before its source starts: this many warm-up rounds. */
+    static final int REALTIME_WARMUP_ROUNDS = 3;
 
     @Spec
     CommandSpec spec;
@@ -84,17 +85,33 @@ final class AnalyzerCommand implements Callable<Integer> {
             description = "pool size of mix and native-mix (default: ${DEFAULT-VALUE})")
     int mixPool;
 
-    @Option(names = "--packets", paramLabel = "N", defaultValue = "" + AnalyzerSettings.DEFAULT_PACKETS,
-            description = "packets per round (default: ${DEFAULT-VALUE})")
-    long packets;
+    @Option(names = "--packets", paramLabel = "N",
+            description = "packets per round (default: " + RoundPlan.ARTICLE_PACKETS + ", the article's)")
+    Long packets;
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "" + AnalyzerSettings.DEFAULT_ROUNDS,
-            description = "timed rounds, after the warm-up (default: ${DEFAULT-VALUE})")
-    int rounds;
+    @Option(names = "--round-time", paramLabel = "TIME",
+            description = "rounds of this long instead of --packets, e.g. 1s or 500ms: whole chunks of "
+                    + RoundPlan.CHUNK + " packets until the time is up (real time: 1s)")
+    String roundTime;
 
-    @Option(names = "--warmup", paramLabel = "N", defaultValue = "" + AnalyzerSettings.DEFAULT_WARMUP,
-            description = "untimed warm-up rounds, may be 0 (default: ${DEFAULT-VALUE})")
-    int warmup;
+    @Option(names = "--rounds", paramLabel = "N",
+            description = "timed rounds that count, after the warm-up (default: " + RoundPlan.ARTICLE_ROUNDS + ")")
+    Integer rounds;
+
+    @Option(names = "--warmup", paramLabel = "N",
+            description = "untimed warm-up rounds, may be 0 (default: " + RoundPlan.ARTICLE_WARMUP + "; real time: "
+                    + REALTIME_WARMUP_ROUNDS + ", before the source starts)")
+    Integer warmup;
+
+    @Option(names = "--max-rounds", paramLabel = "N",
+            description = "timed rounds at most: while the last --rounds are not steady, one more runs "
+                    + "(default: twice --rounds)")
+    Integer maxRounds;
+
+    @Option(names = "--prefill", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "fill every store slot and the queue and take in the live set with a full GC before "
+                    + "the rounds, as a long run would have them (default: on; --no-prefill times the climb)")
+    boolean prefill;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "batch",
             description = "batch (as fast as it goes) or realtime (a native source outside the JVM produces a "
@@ -111,8 +128,8 @@ final class AnalyzerCommand implements Callable<Integer> {
     String duration;
 
     @Option(names = "--warmup-s", paramLabel = "S", defaultValue = "10",
-            description = "realtime: seconds run before measuring; losses in them are forgiven, as in the article "
-                    + "(default: ${DEFAULT-VALUE})")
+            description = "realtime: seconds the source runs before measuring; losses in them are forgiven, as in "
+                    + "the article (default: ${DEFAULT-VALUE})")
     double warmupSeconds;
 
     @Option(names = "--max-delay-ms", paramLabel = "MS", defaultValue = "100",
@@ -138,93 +155,17 @@ final class AnalyzerCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String r = runtime.strip().toLowerCase(Locale.ROOT);
-        if (CppAnalyzer.RUNTIMES.contains(r)) {
-            return runCpp(r);
-        }
-        if (!r.equals("java")) {
+        if (!r.equals("java") && !CppAnalyzer.RUNTIMES.contains(r)) {
             throw new IllegalArgumentException("unknown runtime '" + runtime + "'; allowed: java, cpp, cpp-flat");
         }
         AnalyzerSettings settings = settings();
         RealtimeSettings realtime = isRealtime() ? realtimeSettings(settings) : null;
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        PrintStream human = new PrintStream(new LineWriterStream(json ? err : out), true, StandardCharsets.UTF_8);
-        ResultRecord record;
-        try {
-            if (realtime == null) {
-                record = BatchRun.run(settings, human);
-            } else if (findInterval) {
-                record = IntervalFinder.run(realtime, human);
-            } else {
-                record = RealtimeRun.run(realtime, human);
-            }
-        } catch (RuntimeException | OutOfMemoryError e) {
-            Map<String, Object> cell = realtime == null ? BatchRun.cell(settings) : RealtimeRun.cell(realtime, findInterval);
-            return failed(cell, reason(e), out, err);
+        if (!r.equals("java")) {
+            return CppAnalyzerRun.run(CppAnalyzer.arguments(r, settings, realtime, findInterval, json), out, err);
         }
-        if (json) {
-            out.println(RecordJson.toLine(record));
-            out.flush();
-        }
-        return 0;
-    }
-
-    /**
-     * Runs the C++ analyser with these options; it validates them itself (one line, exit 2). It
-     * puts its lines where we would (human lines on stdout, or on stderr with --json beside the
-     * record on stdout): its stdout becomes ours, its stderr ours; its exit code is ours.
-     */
-    private int runCpp(String cppRuntime) {
-        List<String> args = cppArgs(cppRuntime);
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            return CppAnalyzer.run(args, line -> {
-                out.println(line);
-                out.flush();
-            }, line -> {
-                err.println(line);
-                err.flush();
-            });
-        } catch (RuntimeException e) {
-            err.println("allocpool: analyzer failed: " + reason(e));
-            err.flush();
-            return EXIT_FAILED;
-        }
-    }
-
-    /** The C++ analyser's command line for these options (its options are named as ours). */
-    List<String> cppArgs(String cppRuntime) {
-        List<String> args = new ArrayList<>(List.of("--runtime", cppRuntime, "--strategy", strategy,
-                "--case", workloadCase));
-        if (queue != null) {
-            args.addAll(List.of("--queue", Integer.toString(queue)));
-        }
-        if (stored != null) {
-            args.addAll(List.of("--stored", Integer.toString(stored)));
-        }
-        args.addAll(List.of("--pool", Integer.toString(pool), "--mix-pool", Integer.toString(mixPool),
-                "--packets", Long.toString(packets), "--rounds", Integer.toString(rounds),
-                "--warmup", Integer.toString(warmup), "--mode", mode.strip().toLowerCase(Locale.ROOT)));
-        if (isRealtime()) {
-            if (!(warmupSeconds >= 0) || Double.isInfinite(warmupSeconds)) {
-                throw new IllegalArgumentException("--warmup-s must be 0 or more, was " + warmupSeconds);
-            }
-            args.addAll(List.of("--interval-ns", Long.toString(intervalNs),
-                    "--duration", durationOption(duration).toMillis() + "ms",
-                    "--warmup-s", Double.toString(warmupSeconds),
-                    "--max-delay-ms", Integer.toString(maxDelayMs)));
-            if (pin) {
-                args.add("--pin");
-            }
-        }
-        if (findInterval) {
-            args.add("--find-interval");
-        }
-        if (json) {
-            args.add("--json");
-        }
-        return args;
+        return new JavaAnalyzerRun(out, err, json).run(settings, realtime, findInterval);
     }
 
     /** Parses and validates the options; {@link IllegalArgumentException} names the bad value. */
@@ -239,7 +180,22 @@ final class AnalyzerCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--find-interval needs --mode realtime");
         }
         return new AnalyzerSettings(s, c, queue != null ? queue : c.queue(), stored != null ? stored : c.stored(),
-                pool, mixPool, packets, rounds, warmup);
+                pool, mixPool, plan());
+    }
+
+    /**
+     * The rounds: as given, else the article's in batch; in real time, by default {@value #REALTIME_WARMUP_ROUNDS}
+     * warm-up rounds of a second at full speed before the source starts (its timed rounds are not used).
+     */
+    private RoundPlan plan() {
+        boolean realtime = isRealtime();
+        Duration time = roundTime != null ? durationOption("--round-time", roundTime)
+                : realtime && packets == null ? REALTIME_WARMUP_ROUND : null;
+        long perRound = packets != null ? packets : RoundPlan.ARTICLE_PACKETS;
+        int timed = rounds != null ? rounds : realtime ? 1 : RoundPlan.ARTICLE_ROUNDS;
+        int untimed = warmup != null ? warmup : realtime ? REALTIME_WARMUP_ROUNDS : RoundPlan.ARTICLE_WARMUP;
+        int most = maxRounds != null ? maxRounds : 2 * Math.max(1, timed);
+        return new RoundPlan(perRound, time, untimed, timed, most, prefill);
     }
 
     private boolean isRealtime() {
@@ -251,37 +207,16 @@ final class AnalyzerCommand implements Callable<Integer> {
         if (!(warmupSeconds >= 0) || Double.isInfinite(warmupSeconds)) {
             throw new IllegalArgumentException("--warmup-s must be 0 or more, was " + warmupSeconds);
         }
-        Duration measured = durationOption(duration);
-        return new RealtimeSettings(workload, intervalNs, measured, Duration.ofMillis(Math.round(warmupSeconds * 1000)),
-                maxDelayMs, pin);
+        return new RealtimeSettings(workload, intervalNs, durationOption("--duration", duration),
+                Duration.ofMillis(Math.round(warmupSeconds * 1000)), maxDelayMs, pin);
     }
 
-    private static Duration durationOption(String text) {
+    private static Duration durationOption(String option, String text) {
         try {
             return DurationText.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--duration must be a positive time such as 60s, 5m or 500ms, was '"
+            throw new IllegalArgumentException(option + " must be a positive time such as 60s, 5m or 500ms, was '"
                     + text + "'");
         }
-    }
-
-    private int failed(Map<String, Object> cell, String reason, PrintWriter out, PrintWriter err) {
-        if (json) {
-            out.println(RecordJson.toLine(ResultRecord.failed(BatchRun.EXPERIMENT, cell,
-                    Environment.current(), reason)));
-            out.flush();
-        } else {
-            err.println("allocpool: analyzer failed: " + reason);
-            err.flush();
-        }
-        return EXIT_FAILED;
-    }
-
-    private static String reason(Throwable e) {
-        String message = e.getMessage();
-        if (e instanceof IllegalStateException && message != null) {
-            return message;
-        }
-        return message == null ? e.getClass().getName() : e.getClass().getSimpleName() + ": " + message;
     }
 }

@@ -2,7 +2,7 @@ package org.allocpool.cli;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import org.allocpool.lab.analyzer.DurationText;
+import org.allocpool.lab.text.DurationText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.allocpool.lab.analyzer.DurationText;
+import org.allocpool.lab.text.DurationText;
 import org.allocpool.lab.echo.EchoLab;
 import org.allocpool.lab.echo.EchoLabSettings;
 import org.allocpool.lab.echo.EchoMatrix;

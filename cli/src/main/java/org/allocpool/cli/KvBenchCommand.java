@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 import org.allocpool.kv.bench.BenchMetrics;
 import org.allocpool.kv.bench.BenchSettings;
 import org.allocpool.kv.bench.KvBench;
-import org.allocpool.lab.analyzer.DurationText;
+import org.allocpool.lab.text.DurationText;
 import org.allocpool.metrics.env.Environment;
 import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.metrics.result.ResultRecord;

@@ -3,7 +3,7 @@ package org.allocpool.cli;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.allocpool.lab.analyzer.DurationText;
+import org.allocpool.lab.text.DurationText;
 import org.allocpool.lab.kv.ContendersJar;
 import org.allocpool.lab.kv.KvLab;
 import org.allocpool.lab.kv.KvLabSettings;

@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import org.allocpool.lab.AnalyzerLab;
 import org.allocpool.lab.analyzer.AnalyzerLabSettings;
 import org.allocpool.lab.analyzer.AnalyzerMode;
-import org.allocpool.lab.analyzer.DurationText;
+import org.allocpool.lab.text.DurationText;
 import org.allocpool.lab.analyzer.Profile;
 import org.allocpool.lab.analyzer.RealtimeOptions;
 import org.allocpool.lab.analyzer.WorkloadOverrides;

@@ -10,7 +10,7 @@ import org.allocpool.lab.analyzer.AnalyzerCell;
 import org.allocpool.lab.analyzer.AnalyzerLabSettings;
 import org.allocpool.lab.analyzer.AnalyzerMatrix;
 import org.allocpool.lab.analyzer.CellKey;
-import org.allocpool.lab.analyzer.DurationText;
+import org.allocpool.lab.text.DurationText;
 import org.allocpool.lab.analyzer.tables.AnalyzerTables;
 import org.allocpool.lab.fork.CellLoop;
 import org.allocpool.lab.fork.ChildExit;

@@ -2,7 +2,7 @@ package org.allocpool.lab;
 
 import java.io.PrintStream;
 import java.time.Duration;
-import org.allocpool.lab.analyzer.DurationText;
+import org.allocpool.lab.text.DurationText;
 
 /**
  * The lab's progress, one line per event on a stream meant for people (stderr): which cell of how

@@ -91,6 +91,35 @@ public final class FlatAnalyzer implements Workload {
     }
 
     @Override
+    public void prefill() {
+        for (int i = 0; i < stored.length; i++) {
+            if (stored[i] != NONE) {
+                continue;
+            }
+            int slot = take();
+            simulate(slot);
+            memory.set(INT, slab.slotOffset(slot) + PACKET_PROTOCOL, PacketSource.TCP);
+            parse(slot);
+            stored[i] = slot;
+            tcpStored++;
+        }
+        while (size < ring.length - 1) {
+            int slot = take();
+            simulate(slot);
+            enqueue(slot);
+        }
+    }
+
+    private int take() {
+        int slot = slots.acquire();
+        if (slot == IndexPool.EMPTY) {
+            throw failureToAllocate();
+        }
+        made++;
+        return slot;
+    }
+
+    @Override
     public void drain() {
         while (size > 0) {
             int old = dequeue();
@@ -125,19 +154,10 @@ public final class FlatAnalyzer implements Workload {
 
     // hot path: no allocation
     private boolean process(int slot) {
-        final MemorySegment m = memory;
-        long base = slab.slotOffset(slot);
-        if (m.get(INT, base + PACKET_MARKER) != PacketSource.IP_PROTOCOL) {
+        int protocol = parse(slot);
+        if (protocol < 0) {
             return false;
         }
-        int protocol = m.get(INT, base + PACKET_PROTOCOL);
-        m.set(INT, base + SRC_ADDR, m.get(INT, base + PACKET_SRC_ADDR));
-        m.set(INT, base + DST_ADDR, m.get(INT, base + PACKET_DST_ADDR));
-        m.set(SHORT, base + SRC_PORT, m.get(SHORT, base + PACKET_SRC_PORT));
-        m.set(SHORT, base + DST_PORT, m.get(SHORT, base + PACKET_DST_PORT));
-        m.set(INT, base + PROTOCOL, protocol);
-        m.set(INT, base + PARSED, 1);
-        parsed++;
         if (protocol == PacketSource.TCP) {
             int index = source.nextPositive() % stored.length;
             int old = stored[index];
@@ -151,6 +171,25 @@ public final class FlatAnalyzer implements Workload {
             free(slot);
         }
         return true;
+    }
+
+    /** Parses the packet in {@code slot} into the slot's parse-result fields; its protocol, or -1 if not IP. */
+    // hot path: no allocation
+    private int parse(int slot) {
+        final MemorySegment m = memory;
+        long base = slab.slotOffset(slot);
+        if (m.get(INT, base + PACKET_MARKER) != PacketSource.IP_PROTOCOL) {
+            return -1;
+        }
+        int protocol = m.get(INT, base + PACKET_PROTOCOL);
+        m.set(INT, base + SRC_ADDR, m.get(INT, base + PACKET_SRC_ADDR));
+        m.set(INT, base + DST_ADDR, m.get(INT, base + PACKET_DST_ADDR));
+        m.set(SHORT, base + SRC_PORT, m.get(SHORT, base + PACKET_SRC_PORT));
+        m.set(SHORT, base + DST_PORT, m.get(SHORT, base + PACKET_DST_PORT));
+        m.set(INT, base + PROTOCOL, protocol);
+        m.set(INT, base + PARSED, 1);
+        parsed++;
+        return protocol;
     }
 
     // hot path: no allocation

@@ -26,6 +26,8 @@ public final class PacketSource {
     public static final int TCP = 2;
     /** Protocol value of a UDP packet. */
     public static final int UDP = 1;
+    /** Where the protocol field sits in a packet's bytes. */
+    public static final int PROTOCOL_OFFSET = 16;
     /** Bytes a simulated packet occupies. */
     public static final int WRITTEN_BYTES = 24;
 

@@ -3,11 +3,13 @@ package org.allocpool.analyzer.realtime;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.allocpool.analyzer.AnalyzerSettings;
+import org.allocpool.analyzer.AnalyzerArguments;
 import org.allocpool.analyzer.BatchRun;
+import org.allocpool.analyzer.RoundPlan;
 import org.allocpool.metrics.env.Environment;
 import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.metrics.result.ResultRecord;
@@ -20,28 +22,29 @@ import org.allocpool.metrics.result.ResultRecord;
  */
 public final class IntervalFinder {
 
-    /** The short batch run whose ns/packet the search starts from. */
-    private static final List<String> BATCH_ROUNDS = List.of("--packets", "1000000", "--rounds", "3", "--warmup", "2");
+    /** The short batch run whose ns/packet the search starts from: prefilled, 2 warm-up and 3 timed rounds of 1 M. */
+    private static final RoundPlan BATCH_START = RoundPlan.ofPackets(1_000_000, 3, 2);
 
     private IntervalFinder() {
     }
 
     /** Searches and returns one record: the answer, every probe, and the figures of the probe the answer rests on. */
     public static ResultRecord run(RealtimeSettings settings, PrintStream human) {
-        List<String> workloadArgs = workloadArgs(settings.workload());
-        long probeTimeoutMs = 3 * (settings.warmup().toMillis() + settings.duration().toMillis()) + 120_000;
+        Duration probeTimeout = Duration.ofMillis(3 * (settings.warmup().toMillis() + settings.duration().toMillis())
+                + 180_000);
 
-        List<String> batchArgs = new ArrayList<>(workloadArgs);
-        batchArgs.addAll(BATCH_ROUNDS);
+        List<String> batchArgs = new ArrayList<>(List.of("analyzer"));
+        batchArgs.addAll(AnalyzerArguments.workload(settings.workload()));
+        batchArgs.addAll(AnalyzerArguments.plan(BATCH_START));
         batchArgs.add("--json");
         human.println("find-interval: a short batch run for the starting point...");
-        JsonNode batch = ProbeJvm.run(batchArgs, probeTimeoutMs);
+        JsonNode batch = ProbeJvm.run(batchArgs, probeTimeout, human);
         double batchNs = batch.path("metrics").path("nsPerPacket").path("median").asDouble();
         human.printf(Locale.ROOT, "find-interval: batch %.1f ns/packet; probing from there%n", batchNs);
 
         IntervalSearch.Result result = new IntervalSearch().find(batchNs, interval -> {
             human.printf(Locale.ROOT, "find-interval: probe at %d ns%n", interval);
-            RealtimeMetrics metrics = probe(settings, workloadArgs, interval, probeTimeoutMs);
+            RealtimeMetrics metrics = probe(settings.withInterval(interval), probeTimeout, human);
             human.printf(Locale.ROOT, "find-interval: %d ns lost %s%%%n", interval,
                     RealtimeLines.percent(metrics.realtime().lossPercent()));
             return metrics;
@@ -53,29 +56,17 @@ public final class IntervalFinder {
                 result.chosen().withSearch(result.answer()));
     }
 
-    private static RealtimeMetrics probe(RealtimeSettings settings, List<String> workloadArgs, long intervalNs,
-                                         long timeoutMs) {
-        List<String> args = new ArrayList<>(workloadArgs);
-        args.addAll(List.of("--mode", "realtime", "--interval-ns", Long.toString(intervalNs),
-                "--duration", settings.duration().toMillis() + "ms",
-                "--warmup-s", Double.toString(settings.warmup().toMillis() / 1000.0),
-                "--max-delay-ms", Integer.toString(settings.maxDelayMs())));
-        if (settings.pin()) {
-            args.add("--pin");
-        }
+    private static RealtimeMetrics probe(RealtimeSettings settings, Duration timeout, PrintStream human) {
+        List<String> args = new ArrayList<>(List.of("analyzer"));
+        args.addAll(AnalyzerArguments.workload(settings.workload()));
+        args.addAll(AnalyzerArguments.plan(settings.workload().plan()));
+        args.addAll(AnalyzerArguments.realtime(settings, false));
         args.add("--json");
-        JsonNode record = ProbeJvm.run(args, timeoutMs);
+        JsonNode record = ProbeJvm.run(args, timeout, human);
         try {
             return RecordJson.mapper().treeToValue(record.path("metrics"), RealtimeMetrics.class);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a probe's record has no real-time metrics: " + e.getOriginalMessage(), e);
         }
-    }
-
-    private static List<String> workloadArgs(AnalyzerSettings w) {
-        return new ArrayList<>(List.of("analyzer", "--strategy", w.strategy().cliName(),
-                "--case", w.workloadCase().name(), "--queue", Integer.toString(w.queue()),
-                "--stored", Integer.toString(w.stored()), "--pool", Integer.toString(w.pool()),
-                "--mix-pool", Integer.toString(w.mixPool())));
     }
 }

@@ -2,6 +2,7 @@ package org.allocpool.analyzer.realtime;
 
 import java.io.PrintStream;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -49,12 +50,17 @@ public final class RealtimeRun {
 
     /**
      * The cell a real-time run is recorded under: the batch cell's workload fields with mode
-     * {@code realtime}, then intervalNs (absent for a search), maxDelayMs, durationS, warmupS, pin.
+     * {@code realtime} and its warm-up in batch (packets or roundMs, warmup rounds, prefill), then
+     * intervalNs (absent for a search), maxDelayMs, durationS, warmupS, pin.
      */
     public static Map<String, Object> cell(RealtimeSettings settings, boolean search) {
         Map<String, Object> batch = BatchRun.cell(settings.workload());
         Map<String, Object> cell = new LinkedHashMap<>();
-        for (String key : new String[] {"strategy", "case", "gc", "heap", "queue", "stored", "pool", "mixPool"}) {
+        for (String key : new String[] {"strategy", "case", "gc", "heap", "queue", "stored", "pool", "mixPool",
+                "packets", "roundMs", "warmup", "prefill"}) {
+            if (!batch.containsKey(key)) {
+                continue;
+            }
             cell.put(key, batch.get(key));
             if (key.equals("case")) {
                 cell.put("mode", "realtime");
@@ -72,23 +78,30 @@ public final class RealtimeRun {
         return cell;
     }
 
-    /** One run: warm-up, then the measured duration. */
+    /**
+     * One run: the workload brought to its steady state in batch (prefill and the plan's warm-up
+     * rounds, before the source starts), then the source's warm-up, then the measured duration.
+     */
     static RealtimeMetrics measure(RealtimeSettings settings, PrintStream human) {
         Pinning pinning = Pinning.plan(settings.pin());
-        try (Workload workload = Workload.of(settings.workload());
-             GcPauseRecorder recorder = new GcPauseRecorder().start();
-             CaptureSource source = CaptureSource.start(settings.intervalNs(), settings.maxDelayMs(), pinning.sourceCpu())) {
-            boolean pinned = pinning.pinProcessor();
-            Measurement m = new Measurement(settings, source, workload, human, pinned);
-            m.loop();
-            source.stop();
-            m.drainAfterStop();
-            GcStatistics gc = recorder.stop(m.measuredFrom);
-            RealtimeFigures figures = m.figures();
-            HeapCensus census = HeapCensus.take();
-            workload.drain();
-            return new RealtimeMetrics(figures, m.allocatedBytes / (double) Math.max(1, figures.received()), gc,
-                    census.liveObjects(), census.heapUsedMb(), workload.counts(), null);
+        try (Workload workload = Workload.of(settings.workload())) {
+            double[] batchWarmup = BatchRun.warmUp(workload, settings.workload(), human);
+            try (GcPauseRecorder recorder = new GcPauseRecorder().start();
+                 CaptureSource source = CaptureSource.start(settings.intervalNs(), settings.maxDelayMs(),
+                         pinning.sourceCpu())) {
+                boolean pinned = pinning.pinProcessor();
+                Measurement m = new Measurement(settings, source, workload, human, pinned);
+                m.loop();
+                source.stop();
+                m.drainAfterStop();
+                GcStatistics gc = recorder.stop(m.measuredFrom);
+                RealtimeFigures figures = m.figures();
+                HeapCensus census = HeapCensus.take();
+                workload.drain();
+                return new RealtimeMetrics(figures, m.allocatedBytes / (double) Math.max(1, figures.received()), gc,
+                        census.liveObjects(), census.heapUsedMb(), workload.counts(), null,
+                        Arrays.stream(batchWarmup).boxed().toList());
+            }
         }
     }
 

@@ -65,6 +65,36 @@ public final class PacketAnalyzer implements Workload {
         }
     }
 
+    @Override
+    public void prefill() {
+        for (int i = 0; i < stored.length; i++) {
+            if (stored[i] != null) {
+                continue;
+            }
+            Packet p = take();
+            ByteBuffer buffer = p.buffer();
+            source.simulate(buffer);
+            buffer.putInt(PacketSource.PROTOCOL_OFFSET, PacketSource.TCP);
+            parse(p);
+            stored[i] = p;
+            tcpStored++;
+        }
+        while (queue.size() < queueSize - 1) {
+            Packet p = take();
+            source.simulate(p.buffer());
+            queue.add(p);
+        }
+    }
+
+    private Packet take() {
+        Packet p = packets.get();
+        if (p == null) {
+            throw failureToAllocate();
+        }
+        made++;
+        return p;
+    }
+
     /**
      * {@inheritDoc}
      *
@@ -90,15 +120,11 @@ public final class PacketAnalyzer implements Workload {
     }
 
     private boolean process(Packet p) {
-        ByteBuffer buffer = p.buffer();
-        if (buffer.getInt() != PacketSource.IP_PROTOCOL) {
+        int protocol = parse(p);
+        if (protocol < 0) {
             return false;
         }
-        IPHeader header = new IPHeader(buffer);
-        IPPacket ip = new IPPacket(header, buffer.asReadOnlyBuffer());
-        p.ipPacket(ip);
-        parsed++;
-        if (header.protocol() == PacketSource.TCP) {
+        if (protocol == PacketSource.TCP) {
             int index = source.nextPositive() % stored.length;
             Packet old = stored[index];
             if (old != null) {
@@ -111,6 +137,19 @@ public final class PacketAnalyzer implements Workload {
             free(p);
         }
         return true;
+    }
+
+    /** Parses {@code p} as the article does (header, addresses, a read-only view); its protocol, or -1 if not IP. */
+    private int parse(Packet p) {
+        ByteBuffer buffer = p.buffer();
+        if (buffer.getInt() != PacketSource.IP_PROTOCOL) {
+            return -1;
+        }
+        IPHeader header = new IPHeader(buffer);
+        IPPacket ip = new IPPacket(header, buffer.asReadOnlyBuffer());
+        p.ipPacket(ip);
+        parsed++;
+        return header.protocol();
     }
 
     private void free(Packet p) {

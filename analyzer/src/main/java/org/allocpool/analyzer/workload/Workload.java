@@ -24,6 +24,21 @@ public interface Workload extends AutoCloseable {
      */
     void run(long packets);
 
+    /**
+     * Brings the workload to the state a long run reaches, before anything is timed: every store slot
+     * holds a parsed TCP packet, filled once and in order, and the queue holds the {@code queue - 1}
+     * packets that wait between two calls of {@link #run}. A long run gets there by itself, but slowly:
+     * a TCP packet replaces a random slot, so the last empty one is reached only after about
+     * {@code 16 × stored × ln(stored)} packets (the coupon collector: 18 M for case B, 100 M for C), and
+     * every figure timed on the way measures that climb. Packets come from the strategy and the
+     * generator as in {@link #run}, with the protocol of stored ones set to TCP; the store index is
+     * the slot's own, so the generator is not asked for one. Counted as made, parsed and stored.
+     * Call once, before the first {@link #run}; a slot or queue place already filled is left alone.
+     *
+     * @throws IllegalStateException "Failure to allocate packet: ..." when the strategy runs dry
+     */
+    void prefill();
+
     /** Parses every packet left in the queue, then frees every stored one: all packets are back after it. */
     void drain();
 

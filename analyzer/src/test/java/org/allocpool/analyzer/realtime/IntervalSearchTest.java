@@ -29,7 +29,7 @@ class IntervalSearchTest {
         RealtimeFigures figures = new RealtimeFigures(interval, sent, sent - lost, lost, lost * 100.0 / sent,
                 new LatencyFigures(1, 2, 3, 4), false);
         return new RealtimeMetrics(figures, 0, GcStatistics.of(0, 0, 0, 0, 1), 0, 0,
-                new WorkloadCounts(0, 0, 0, 0, 0), null);
+                new WorkloadCounts(0, 0, 0, 0, 0), null, List.of());
     }
 
     @Test

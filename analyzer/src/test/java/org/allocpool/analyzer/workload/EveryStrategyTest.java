@@ -92,6 +92,52 @@ class EveryStrategyTest {
     }
 
     @ParameterizedTest
+    @EnumSource(Strategy.class)
+    void shouldFillEveryStoreSlotAndTheQueueWhenPrefilled(Strategy strategy) {
+        try (Workload workload = Workload.of(small(strategy))) {
+            workload.prefill();
+            assertEquals(new WorkloadCounts(STORED + QUEUE - 1, STORED, STORED, 0, 0), workload.counts());
+            workload.prefill();
+            assertEquals(STORED + QUEUE - 1, workload.counts().made(), "a second prefill finds nothing to fill");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Strategy.class, mode = EnumSource.Mode.EXCLUDE, names = {"DUMMY", "NATIVE_DUMMY"})
+    void shouldProduceTheSameCountsAsEveryOtherStrategyAfterAPrefill(Strategy strategy) {
+        WorkloadCounts alloc;
+        try (Workload reference = Workload.of(small(Strategy.ALLOC))) {
+            reference.prefill();
+            reference.run(PACKETS);
+            alloc = reference.counts();
+        }
+        try (Workload workload = Workload.of(small(strategy))) {
+            workload.prefill();
+            workload.run(PACKETS);
+            assertEquals(alloc, workload.counts());
+            assertEquals(STORED + QUEUE - 1 + PACKETS, alloc.made());
+            // every TCP packet now replaces a stored one: nothing is stored into an empty slot any more
+            assertEquals(alloc.tcpStored() - STORED, alloc.evicted());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Strategy.class)
+    void shouldReturnEveryPacketOnceAfterAPrefillRunAndDrain(Strategy strategy) {
+        try (Workload workload = Workload.of(small(strategy))) {
+            workload.prefill();
+            workload.run(PACKETS);
+            workload.drain();
+            WorkloadCounts counts = workload.counts();
+            assertEquals(counts.made(), counts.freed(), "every packet handed out is freed once");
+            assertEquals(workload.capacity(), workload.available(), "pooled packets all back");
+            if (workload.capacity() > 0) {
+                assertEquals(0, workload.poolCounts().getFirst().outstanding(), "leak: " + workload.poolCounts());
+            }
+        }
+    }
+
+    @ParameterizedTest
     @EnumSource(value = Strategy.class, names = {"POOL", "NATIVE_POOL", "NATIVE_ALLOC", "NATIVE_MIX", "FLAT"})
     void shouldFailNamingTheStrategyAndSizeWhenItRunsDry(Strategy strategy) {
         AnalyzerSettings settings = new AnalyzerSettings(strategy, WorkloadCase.A, QUEUE, STORED, 150, 100,

@@ -2,6 +2,7 @@ package org.allocpool.analyzer.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -59,6 +60,24 @@ class PacketAnalyzerTest {
             assertEquals(new WorkloadCounts(1_600_000, 1_599_001, 100_105, 99_105, 1_598_001), counts);
             double share = counts.tcpStored() / (double) counts.parsed();
             assertEquals(1.0 / 16, share, 0.0002, "TCP share");
+        }
+    }
+
+    @Test
+    void shouldPrefillEverySlotWithAParsedTcpPacketAndTheQueueToOneShortOfFull() {
+        AnalyzerSettings settings = new AnalyzerSettings(Strategy.ALLOC, WorkloadCase.A, 30, 50, 1, 1, 1, 1, 0);
+        try (PacketAnalyzer analyzer = (PacketAnalyzer) Workload.of(settings)) {
+            analyzer.prefill();
+            for (int i = 0; i < 50; i++) {
+                Packet stored = analyzer.storedAt(i);
+                assertNotNull(stored, "slot " + i);
+                assertNotNull(stored.ipPacket(), "slot " + i + " is parsed");
+                assertEquals(PacketSource.TCP, stored.ipPacket().header().protocol(), "slot " + i);
+            }
+            assertEquals(29, analyzer.queued());
+            analyzer.run(1);
+            assertEquals(29, analyzer.queued(), "the first packet run makes the queue full and parses its oldest");
+            assertEquals(1, analyzer.counts().parsed() - 50);
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.allocpool.lab.text.DurationText;
 
 /**
  * Real-time options handed through to every analyzer child ({@code --duration}, {@code --warmup-s},

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.allocpool.lab.analyzer.DurationText;
+import org.allocpool.lab.text.DurationText;
 import org.allocpool.lab.fork.ChildExit;
 import org.allocpool.lab.fork.ChildProcess;
 import org.allocpool.lab.fork.ChildRecord;

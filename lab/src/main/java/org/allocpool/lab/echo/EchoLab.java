@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Set;
 import org.allocpool.lab.fork.CellLoop;
 import org.allocpool.lab.ProgressLine;
-import org.allocpool.lab.analyzer.DurationText;
+import org.allocpool.lab.text.DurationText;
 import org.allocpool.lab.echo.tables.EchoTables;
 import org.allocpool.lab.launch.ChildJvm;
 import org.allocpool.lab.store.ResultsFolder;

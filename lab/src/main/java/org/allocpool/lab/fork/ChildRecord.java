@@ -7,7 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.allocpool.lab.analyzer.DurationText;
+import org.allocpool.lab.text.DurationText;
 import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.metrics.result.ResultRecord;
 

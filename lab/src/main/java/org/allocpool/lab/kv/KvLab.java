@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 import org.allocpool.lab.fork.CellLoop;
 import org.allocpool.lab.ProgressLine;
 import org.allocpool.lab.fork.ChildRecord;
-import org.allocpool.lab.analyzer.DurationText;
+import org.allocpool.lab.text.DurationText;
 import org.allocpool.lab.fork.ChildExit;
 import org.allocpool.lab.fork.ChildProcess;
 import org.allocpool.lab.kv.tables.KvTables;

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.allocpool.lab.analyzer.DurationText;
+import org.allocpool.lab.text.DurationText;
 import org.allocpool.lab.launch.ChildJvm;
 import org.allocpool.lab.store.RecordsFile;
 

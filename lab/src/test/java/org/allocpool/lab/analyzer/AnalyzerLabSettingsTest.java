@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.allocpool.lab.text.DurationText;
 
 class AnalyzerLabSettingsTest {
 

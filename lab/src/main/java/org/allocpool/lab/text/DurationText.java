@@ -1,4 +1,4 @@
-package org.allocpool.lab.analyzer;
+package org.allocpool.lab.text;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;

@@ -1,0 +1,130 @@
+package org.allocpool.analyzer;
+
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+import org.allocpool.analyzer.workload.Workload;
+import org.allocpool.metrics.alloc.AllocationCounter;
+import org.allocpool.metrics.stats.SteadyState;
+
+/**
+ * Runs the warm-up and timed rounds of a {@link RoundPlan} on a workload and keeps the last
+ * {@code rounds} of them, extended one round at a time while those are not steady, up to
+ * {@code maxRounds}. Says each round on a stream meant for people.
+ *
+ * <p>Runs on the calling thread, whose allocated bytes it counts; one run at a time per instance.
+ */
+final class TimedRounds {
+
+    private final Workload workload;
+    private final RoundPlan plan;
+    private final PrintStream human;
+    private final LongSupplier clock;
+
+    TimedRounds(Workload workload, RoundPlan plan, PrintStream human) {
+        this(workload, plan, human, System::nanoTime);
+    }
+
+    /** With {@code clock} in nanoseconds instead of {@link System#nanoTime()}: for tests. */
+    TimedRounds(Workload workload, RoundPlan plan, PrintStream human, LongSupplier clock) {
+        this.workload = workload;
+        this.plan = plan;
+        this.human = human;
+        this.clock = clock;
+    }
+
+    /**
+     * What the rounds gave.
+     *
+     * @param warmup         ns/packet of each warm-up round
+     * @param discarded      ns/packet of timed rounds run before the window, while it was not steady
+     * @param window         ns/packet of the rounds whose figures count, the last {@code rounds}
+     * @param windowPackets  packets in those rounds
+     * @param allocatedBytes heap bytes the running thread allocated in those rounds
+     * @param windowStart    when the first of them started
+     * @param steadyState    the check of the window
+     */
+    record Result(double[] warmup, double[] discarded, double[] window, long windowPackets, long allocatedBytes,
+                  Instant windowStart, SteadyState steadyState) {
+    }
+
+    /** Runs the warm-up rounds only: ns/packet of each. */
+    double[] warmUp() {
+        double[] warmup = new double[plan.warmup()];
+        for (int round = 1; round <= plan.warmup(); round++) {
+            warmup[round - 1] = round().nsPerPacket();
+            human.println(line("warm-up " + round + "/" + plan.warmup(), warmup[round - 1]));
+        }
+        return warmup;
+    }
+
+    /** Runs the warm-up rounds, then the timed ones. */
+    Result run() {
+        double[] warmup = warmUp();
+        List<Round> timed = new ArrayList<>();
+        SteadyState check = null;
+        while (true) {
+            Round round = round();
+            timed.add(round);
+            human.println(line("round " + timed.size() + "/" + (timed.size() <= plan.rounds() ? plan.rounds()
+                    : plan.maxRounds()), round.nsPerPacket()));
+            if (timed.size() < plan.rounds()) {
+                continue;
+            }
+            check = SteadyState.of(nsPerPacket(timed.subList(timed.size() - plan.rounds(), timed.size())));
+            if (check.steady() || timed.size() >= plan.maxRounds()) {
+                break;
+            }
+            human.println("rounds " + (timed.size() - plan.rounds() + 1) + "-" + timed.size() + " are not steady ("
+                    + check.reason() + "): one more round, up to " + plan.maxRounds());
+        }
+        List<Round> window = timed.subList(timed.size() - plan.rounds(), timed.size());
+        long packets = 0;
+        long allocated = 0;
+        for (Round round : window) {
+            packets += round.packets();
+            allocated += round.allocatedBytes();
+        }
+        return new Result(warmup, nsPerPacket(timed.subList(0, timed.size() - plan.rounds())), nsPerPacket(window),
+                packets, allocated, window.getFirst().start(), check);
+    }
+
+    /** One round: its packets, their time per packet, what they allocated and when it started. */
+    private record Round(long packets, double nsPerPacket, long allocatedBytes, Instant start) {
+    }
+
+    private Round round() {
+        Instant start = Instant.now();
+        long allocatedBefore = AllocationCounter.currentThreadAllocatedBytes();
+        long begin = clock.getAsLong();
+        long packets;
+        long elapsed;
+        if (plan.isTimed()) {
+            long budget = plan.roundTime().toNanos();
+            packets = 0;
+            do {
+                workload.run(RoundPlan.CHUNK);
+                packets += RoundPlan.CHUNK;
+                elapsed = clock.getAsLong() - begin;
+            } while (elapsed < budget);
+        } else {
+            packets = plan.packets();
+            workload.run(packets);
+            elapsed = clock.getAsLong() - begin;
+        }
+        long allocated = AllocationCounter.currentThreadAllocatedBytes() - allocatedBefore;
+        return new Round(packets, elapsed / (double) packets, allocated, start);
+    }
+
+    private static double[] nsPerPacket(List<Round> rounds) {
+        return rounds.stream().mapToDouble(Round::nsPerPacket).toArray();
+    }
+
+    private static String line(String label, double nsPerPacket) {
+        return String.format(Locale.ROOT, "%s: %.1f ns/packet, %.2f M packets/s", label, nsPerPacket,
+                1e3 / nsPerPacket);
+    }
+}
