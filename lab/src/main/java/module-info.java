@@ -1,15 +1,26 @@
 /**
- * Runs experiments in forked JVMs, keeps their records, renders tables. Knows an experiment only
- * through the command line it forks and the result records that come back: it never requires an
- * experiment's module.
+ * Runs experiments in forked JVMs, keeps their records, renders tables and verdicts. One runner
+ * ({@code run}) serves every experiment; each experiment is known only through its
+ * {@link org.allocpool.lab.run.Experiment}: the command lines it forks and the typed records that
+ * come back. It never requires an experiment's module.
  */
 module org.allocpool.lab {
-    requires org.allocpool.metrics;
+    requires transitive org.allocpool.metrics;
+    requires transitive org.allocpool.process;
 
-    exports org.allocpool.lab;
     exports org.allocpool.lab.analyzer;
+    exports org.allocpool.lab.analyzer.tables;
     exports org.allocpool.lab.echo;
+    exports org.allocpool.lab.figure;
     exports org.allocpool.lab.kv;
     exports org.allocpool.lab.launch;
+    exports org.allocpool.lab.merge;
+    exports org.allocpool.lab.records;
+    exports org.allocpool.lab.run;
+    exports org.allocpool.lab.store;
     exports org.allocpool.lab.text;
+
+    // records are read with Jackson data binding
+    opens org.allocpool.lab.analyzer to com.fasterxml.jackson.databind;
+    opens org.allocpool.lab.records to com.fasterxml.jackson.databind;
 }

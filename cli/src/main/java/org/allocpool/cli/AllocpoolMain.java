@@ -1,6 +1,7 @@
 package org.allocpool.cli;
 
 import org.allocpool.lab.launch.ChildJvm;
+import org.allocpool.process.JvmCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -39,6 +40,11 @@ public final class AllocpoolMain {
      */
     static ChildJvm thisProgram() {
         return ChildJvm.ofCurrentProcess(MAIN_MODULE, AllocpoolMain.class.getName(), NATIVE_ACCESS_MODULE);
+    }
+
+    /** {@link #thisProgram()} as the process module describes a child JVM. */
+    static JvmCommand thisJvm() {
+        return JvmCommand.ofCurrentProcess(MAIN_MODULE, AllocpoolMain.class.getName(), NATIVE_ACCESS_MODULE);
     }
 
     static CommandLine commandLine() {

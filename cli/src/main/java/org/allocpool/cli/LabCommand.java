@@ -4,34 +4,43 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.allocpool.lab.AnalyzerLab;
+import org.allocpool.lab.analyzer.AnalyzerExperiment;
 import org.allocpool.lab.analyzer.AnalyzerLabSettings;
 import org.allocpool.lab.analyzer.AnalyzerMode;
-import org.allocpool.lab.text.DurationText;
 import org.allocpool.lab.analyzer.Profile;
 import org.allocpool.lab.analyzer.RealtimeOptions;
 import org.allocpool.lab.analyzer.WorkloadOverrides;
-import org.allocpool.lab.launch.ChildJvm;
+import org.allocpool.lab.run.LabRunner;
+import org.allocpool.lab.run.RunOptions;
+import org.allocpool.lab.text.DurationText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code allocpool lab [analyzer]}: runs the analyzer's matrix in forked JVMs, one per cell, and
- * prints its tables; {@code --tables DIR} re-renders a finished run. Tables go to stdout, progress
- * to stderr. Runs on the main thread; picocli creates one instance per invocation.
+ * {@code allocpool lab [analyzer]}: runs the analyzer's matrix through the lab runner, two JVMs
+ * (forks) per cell, and prints its tables and verdict; {@code --tables DIR} re-renders a finished
+ * run. Tables go to stdout, progress to stderr. Runs on the main thread; picocli creates one
+ * instance per invocation.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
-        subcommands = {EchoLabCommand.class, KvLabCommand.class},
+        subcommands = {EchoLabCommand.class, KvLabCommand.class, LabMergeCommand.class},
         // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {
-            "Runs an experiment in one forked JVM per cell (collector x strategy x case), keeps one result record "
-                + "per cell in <results>/records.jsonl and prints the tables, also written to <results>/tables.md.",
+            "Runs an experiment: each cell (collector x strategy x case) in forked JVMs, by default two per cell; keeps"
+                + " one result record per fork in <results>/records.jsonl, prints the tables and a verdict in words,"
+                + " also written to <results>/tables.md.",
+            "",
+            "Every figure is a steady-state figure: each fork fills the workload to the state a long run reaches"
+                + " (every store slot, the queue, a full GC), warms up, then times rounds until they pass a check for"
+                + " a trend or a step (up to --max-rounds). A cell that never does is marked in every table and is"
+                + " never a winner. Figures are medians over the forks, with the spread of the rounds and of the forks.",
             "",
             "The options below are the packet analyser's (lab, lab analyzer). The other experiments have labs of "
                 + "their own: 'lab kv --help' (the off-heap store beside HashMap and its peers, and the codecs) and "
-                + "'lab echo --help' (the event service: one copy per event, buffer strategies).",
+                + "'lab echo --help' (the event service: one copy per event, buffer strategies). 'lab merge --help'"
+                + " joins runs made on several machines (see --shard).",
             "",
             "--mode realtime finds, per cell, the smallest source interval at which no packet is lost (each probe in "
                 + "a fresh JVM with the cell's collector and heap), or the loss at --interval-ns.",
@@ -39,7 +48,7 @@ import picocli.CommandLine.Parameters;
             "C++ cells (cpp and cpp-flat, the C++ analyser) run once per lab run, not per collector, and appear "
                 + "under every collector's tables with a Java / C++ ratio table; --no-include-cpp leaves them out.",
             "",
-            "A cell that crashes, runs out of memory or times out is recorded as failed; the lab goes on.",
+            "A fork that crashes, runs out of memory or times out is recorded as failed; the lab goes on.",
             "",
             // flags on lines of their own: picocli would break a wrapped -XX: flag at its colon
             "JVM flags as the article's:",
@@ -52,9 +61,8 @@ final class LabCommand implements Callable<Integer> {
     /** The experiments the lab can run: analyzer here, the others as subcommands ({@code lab echo}, {@code lab kv}). */
     static final List<String> EXPERIMENTS = List.of("analyzer", "echo", "kv");
 
-
     @Parameters(index = "0", arity = "0..1", paramLabel = "EXPERIMENT", defaultValue = "analyzer",
-            description = "The experiment: analyzer (default); echo is a subcommand: see 'lab echo --help'.")
+            description = "The experiment: analyzer (default); kv and echo are subcommands: see 'lab kv --help'.")
     String experiment;
 
     @Option(names = "--mode", paramLabel = "batch|realtime", defaultValue = "batch",
@@ -62,10 +70,10 @@ final class LabCommand implements Callable<Integer> {
     String mode;
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
-            description = "quick (default): G1 and ZGC, every strategy and case, short rounds, under 10 minutes on 2 cores"
-                    + " (realtime: alloc, pool, flat x cases A, C, probes of 3 s warm-up + 2 s, under 20 minutes);"
-                    + " full: every collector with the article's round sizes (realtime: every strategy and case,"
-                    + " probes of 10 s warm-up + 20 s).")
+            description = "quick (default): G1 and ZGC x alloc, pool, flat x cases A, B, C and the C++ pool builds, rounds"
+                    + " of 1 s, two forks per cell, about 11 minutes on 2 cores (realtime: cases A, C, probes of 3 s"
+                    + " warm-up + 2 s); full: every collector, strategy and case with the article's rounds (10,000,000"
+                    + " packets), many hours (realtime: probes of 10 s warm-up + 20 s).")
     String profile;
 
     @Option(names = "--gc", paramLabel = "GC", split = ",",
@@ -74,19 +82,25 @@ final class LabCommand implements Callable<Integer> {
     List<String> gcs;
 
     @Option(names = "--strategy", paramLabel = "STRATEGY", split = ",",
-            description = "Strategies to run (repeatable or comma-separated). Default: all nine.")
+            description = "Strategies to run (repeatable or comma-separated): dummy, alloc, mix, pool, native-dummy,"
+                    + " native-alloc, native-mix, native-pool, flat, or all. Default: the profile's (quick: alloc, pool,"
+                    + " flat).")
     List<String> strategies;
 
     @Option(names = "--case", paramLabel = "CASE", split = ",",
-            description = "Cases to run: A, B, C (repeatable or comma-separated). Default: all three.")
+            description = "Cases to run: A, B, C (repeatable or comma-separated). Default: the profile's.")
     List<String> cases;
 
     @Option(names = "--include-cpp", negatable = true, arity = "0..1", fallbackValue = "true",
             paramLabel = "true|false",
             description = "Add C++ cells: cpp and cpp-flat x the C++ strategies (dummy, alloc, mix, pool) among those"
-                    + " run x the cases, once per run. Default: on; without --strategy, quick runs mix and pool, full"
-                    + " all four. --no-include-cpp or --include-cpp=false: Java cells only.")
+                    + " run x the cases, once per run. Default: on; without --strategy, quick runs pool, full all"
+                    + " four. --no-include-cpp or --include-cpp=false: Java cells only.")
     Boolean includeCpp;
+
+    @Option(names = "--forks", paramLabel = "N",
+            description = "JVMs per cell: each is one sample of the JIT's and the memory layout's decisions. Default: 2.")
+    Integer forks;
 
     @Option(names = "--heap", paramLabel = "SIZE",
             description = "Heap for every cell (-Xms and -Xmx), e.g. 10g. Default: the article's per strategy.")
@@ -100,8 +114,8 @@ final class LabCommand implements Callable<Integer> {
     LabFolders folders;
 
     @Option(names = "--cell-timeout", paramLabel = "DURATION",
-            description = "Kill and record as failed a cell running longer, e.g. 90s, 10m. Default: 2m quick, 30m full;"
-                    + " realtime 6m quick, 20m full.")
+            description = "Kill and record as failed a fork running longer, e.g. 90s, 10m. Default: 3m quick, 45m full;"
+                    + " realtime 10m quick, 25m full.")
     String cellTimeout;
 
     @Option(names = "--queue", paramLabel = "N", description = "Passed to every cell: packets kept before parsing.")
@@ -116,21 +130,34 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--mix-pool", paramLabel = "N", description = "Passed to every cell: preallocated packets of mix strategies.")
     Integer mixPool;
 
-    @Option(names = "--packets", paramLabel = "N", description = "Passed to every cell: packets per round.")
+    @Option(names = "--packets", paramLabel = "N", description = "Passed to every cell: rounds of N packets (instead of"
+            + " the quick profile's rounds of 1 s).")
     Long packets;
 
-    @Option(names = "--rounds", paramLabel = "N", description = "Passed to every cell: rounds per cell.")
+    @Option(names = "--round-time", paramLabel = "TIME", description = "Passed to every cell: rounds of this long, e.g. 2s.")
+    String roundTime;
+
+    @Option(names = "--rounds", paramLabel = "N", description = "Passed to every cell: timed rounds that count.")
     Integer rounds;
 
     @Option(names = "--warmup", paramLabel = "N", description = "Passed to every cell: warm-up rounds.")
     Integer warmup;
+
+    @Option(names = "--max-rounds", paramLabel = "N",
+            description = "Passed to every cell: timed rounds at most, while the last --rounds are not steady.")
+    Integer maxRounds;
+
+    @Option(names = "--prefill", negatable = true, arity = "0..1", fallbackValue = "true", paramLabel = "true|false",
+            description = "Passed to every cell: --no-prefill times the climb to the steady state instead of filling the"
+                    + " store and queue first (to see what the prefill saves).")
+    Boolean prefill;
 
     @Option(names = "--duration", paramLabel = "TIME",
             description = "realtime: passed to every cell: how long each probe measures after its warm-up, e.g. 20s.")
     String duration;
 
     @Option(names = "--warmup-s", paramLabel = "S",
-            description = "realtime: passed to every cell: seconds each probe runs before measuring.")
+            description = "realtime: passed to every cell: seconds each probe's source runs before measuring.")
     Double warmupSeconds;
 
     @Option(names = "--max-delay-ms", paramLabel = "MS",
@@ -153,24 +180,25 @@ final class LabCommand implements Callable<Integer> {
         }
         AnalyzerMode analyzerMode = AnalyzerMode.byName(mode);
         if (folders.tables != null) {
-            return AnalyzerLab.renderTables(folders.tables, System.out);
+            return LabTables.print(folders.tables, System.out);
         }
-        RealtimeOptions realtime = new RealtimeOptions(duration == null ? null : durationOption(duration),
+        RealtimeOptions realtime = new RealtimeOptions(duration == null ? null : durationOption("--duration", duration),
                 warmupSeconds, maxDelayMs, Boolean.TRUE.equals(pin) ? Boolean.TRUE : null, intervalNs);
         AnalyzerLabSettings settings = new AnalyzerLabSettings(Profile.byName(profile), gcs, strategies, cases, heap,
-                jvmArgs, folders.javaHome, folders.results, folders.resume,
-                cellTimeout == null ? null : DurationText.parse(cellTimeout),
-                new WorkloadOverrides(queue, stored, pool, mixPool, packets, rounds, warmup), analyzerMode, realtime,
-                includeCpp, null);
-        ChildJvm child = AllocpoolMain.thisProgram();
-        return new AnalyzerLab(child, System.out, System.err).run(settings);
+                jvmArgs, folders.javaHome, cellTimeout == null ? null : durationOption("--cell-timeout", cellTimeout),
+                new WorkloadOverrides(queue, stored, pool, mixPool, packets,
+                        roundTime == null ? null : durationOption("--round-time", roundTime), rounds, warmup, maxRounds,
+                        prefill),
+                analyzerMode, realtime, includeCpp, forks, null);
+        RunOptions run = folders.runOptions();
+        return new LabRunner(System.out, System.err).run(new AnalyzerExperiment(settings, AllocpoolMain.thisJvm()), run);
     }
 
-    private static Duration durationOption(String text) {
+    static Duration durationOption(String option, String text) {
         try {
             return DurationText.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--duration must be a positive time such as 20s, 1m or 500ms, was '"
+            throw new IllegalArgumentException(option + " must be a positive time such as 20s, 1m or 500ms, was '"
                     + text + "'");
         }
     }

@@ -1,12 +1,16 @@
 package org.allocpool.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import org.allocpool.lab.run.RunOptions;
+import org.allocpool.lab.run.Shard;
+import org.allocpool.lab.store.RecordsFile;
 import picocli.CommandLine.Option;
 
 /**
- * The options every lab command shares (a picocli mixin): which JDK runs the cells, and where a
- * run keeps its records and tables, resumes, or is re-rendered from. Filled by picocli on the main
- * thread; read once by the command.
+ * The options every lab command shares (a picocli mixin): which JDK runs the cells, where a run
+ * keeps its records and tables, resumes, or is re-rendered from, and which part of the cells this
+ * machine runs. Filled by picocli on the main thread; read once by the command.
  */
 final class LabFolders {
 
@@ -17,9 +21,36 @@ final class LabFolders {
     Path results;
 
     @Option(names = "--resume", paramLabel = "DIR",
-            description = "Complete the run in DIR: skip the cells it recorded ok, run the others and append to it.")
+            description = "Complete the run in DIR: skip the forks it recorded ok, run the others and append to it.")
     Path resume;
 
     @Option(names = "--tables", paramLabel = "DIR", description = "Print the tables of the finished run in DIR; run nothing.")
     Path tables;
+
+    @Option(names = "--shard", paramLabel = "K/N",
+            description = "Run only the K-th of N parts of the cells (every N-th cell from the K-th, in the lab's order;"
+                    + " every fork of a cell in the same part), e.g. a Kubernetes job's completion index + 1 over its"
+                    + " completions; join the parts with 'lab merge'. Default: 1/1, everything.")
+    String shard;
+
+    /**
+     * Where and how much this run does.
+     *
+     * @throws IllegalArgumentException naming the bad value: a malformed shard, a folder to resume that
+     *                                  holds no records, or {@code --results} and {@code --resume} naming two folders
+     */
+    RunOptions runOptions() {
+        Shard part = shard == null ? Shard.ALL : Shard.parse(shard);
+        if (resume == null) {
+            return new RunOptions(results, false, part);
+        }
+        if (results != null && !results.equals(resume)) {
+            throw new IllegalArgumentException("--results '" + results + "' and --resume '" + resume
+                    + "' name different folders; --resume appends to the folder it names");
+        }
+        if (!Files.isRegularFile(resume.resolve(RecordsFile.NAME))) {
+            throw new IllegalArgumentException("nothing to resume in '" + resume + "': it holds no " + RecordsFile.NAME);
+        }
+        return new RunOptions(resume, true, part);
+    }
 }

@@ -2,26 +2,27 @@ package org.allocpool.lab.analyzer;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
+import org.allocpool.lab.run.LabCell;
 
 /**
  * One cell of the analyzer matrix: which runtime, collector, strategy, case and heap a child runs,
- * in batch or real-time mode, the JVM flags and program arguments that say so, and the identity its
- * record should carry. A C++ cell has no collector and no heap: its child is the Java CLI, which
- * execs the C++ analyser, so it gets a small heap and no collector choice. Immutable; safe to share.
+ * in batch or real-time mode, with which workload options, the JVM flags and program arguments that
+ * say so, and the cell fields its records should carry. A C++ cell has no collector and no heap: its
+ * child is the Java CLI, which execs the C++ analyser, so it gets a small heap and no collector
+ * choice. Immutable; safe to share.
  *
  * @param runtime   {@link AnalyzerRuntime#JAVA}, or a C++ build
  * @param collector the garbage collector; {@code null} for a C++ cell
  * @param strategy  the buffer strategy, e.g. {@code pool}
  * @param caseName  the case, {@code A}, {@code B} or {@code C}
  * @param heap      the heap size given to {@code -Xms} and {@code -Xmx}, e.g. {@code 2g}; {@code null} for C++
+ * @param workload  the workload and round options every child gets
  * @param realtime  the real-time options of a real-time cell; {@code null} for a batch cell
  */
 public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String strategy, String caseName, String heap,
-                           RealtimeOptions realtime) {
+                           WorkloadOverrides workload, RealtimeOptions realtime) implements LabCell<AnalyzerCellFields> {
 
     /**
      * The heap of the JVM that only execs the C++ analyser: it holds the command line and reads one
@@ -29,8 +30,12 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
      */
     static final String CPP_LAUNCHER_HEAP = "64m";
 
+    /** Pre-faults the whole heap when the JVM starts. */
+    public static final String PRE_TOUCH = "-XX:+AlwaysPreTouch";
+
     public AnalyzerCell {
         Objects.requireNonNull(runtime, "runtime");
+        workload = workload == null ? WorkloadOverrides.NONE : workload;
         if (runtime.isCpp()) {
             collector = null;
             heap = null;
@@ -41,21 +46,18 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
     }
 
     /** A Java cell. */
-    public AnalyzerCell(Collector collector, String strategy, String caseName, String heap, RealtimeOptions realtime) {
-        this(AnalyzerRuntime.JAVA, collector, strategy, caseName, heap, realtime);
-    }
-
-    /** A Java batch cell. */
-    public AnalyzerCell(Collector collector, String strategy, String caseName, String heap) {
-        this(collector, strategy, caseName, heap, null);
+    public AnalyzerCell(Collector collector, String strategy, String caseName, String heap, WorkloadOverrides workload,
+                        RealtimeOptions realtime) {
+        this(AnalyzerRuntime.JAVA, collector, strategy, caseName, heap, workload, realtime);
     }
 
     /** A C++ cell of {@code runtime} ({@code cpp} or {@code cpp-flat}); {@code realtime} {@code null} for batch. */
-    public static AnalyzerCell cpp(AnalyzerRuntime runtime, String strategy, String caseName, RealtimeOptions realtime) {
+    public static AnalyzerCell cpp(AnalyzerRuntime runtime, String strategy, String caseName, WorkloadOverrides workload,
+                                   RealtimeOptions realtime) {
         if (!runtime.isCpp()) {
             throw new IllegalArgumentException("not a C++ runtime: " + runtime.label());
         }
-        return new AnalyzerCell(runtime, null, strategy, caseName, null, realtime);
+        return new AnalyzerCell(runtime, null, strategy, caseName, null, workload, realtime);
     }
 
     /** Whether this cell runs the C++ analyser. */
@@ -69,9 +71,10 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
     }
 
     /**
-     * A name for files and progress lines: {@code G1-pool-B}, {@code cpp-flat-pool-B} (collector labels
-     * never start with {@code cpp}), and {@code G1-pool-B-realtime} for a real-time cell.
+     * A name for files: {@code G1-pool-B}, {@code cpp-flat-pool-B} (collector labels never start with
+     * {@code cpp}), and {@code G1-pool-B-realtime} for a real-time cell.
      */
+    @Override
     public String id() {
         String id = (isCpp() ? runtime.label() : collector.label()) + "-" + strategy + "-" + caseName;
         if (realtime == null) {
@@ -80,10 +83,30 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
         return id + "-" + (realtime.findsInterval() ? "realtime" : "realtime-" + realtime.intervalNs() + "ns");
     }
 
-    /** What identifies this cell among records (for resuming and tables). */
-    public CellKey key() {
-        return new CellKey(runtime.label(), isCpp() ? "" : collector.label(), strategy, caseName, heap,
-                realtime == null ? CellKey.BATCH : CellKey.realtimeMeasure(realtime.intervalNs()));
+    /** How progress lines name it: {@code G1 pool B (heap 2g)}, {@code cpp pool A real time}. */
+    @Override
+    public String label() {
+        String what = realtime == null ? ""
+                : realtime.findsInterval() ? " real time" : " real time at " + realtime.intervalNs() + " ns";
+        if (isCpp()) {
+            return runtime.label() + " " + strategy + " " + caseName + what;
+        }
+        return collector.label() + " " + strategy + " " + caseName + what + " (heap " + heap + ")";
+    }
+
+    /** The cell fields a record of this cell should carry, as far as the lab knows them (C++: no gc, no heap). */
+    @Override
+    public AnalyzerCellFields fields() {
+        boolean batch = realtime == null;
+        WorkloadOverrides w = workload;
+        return new AnalyzerCellFields(strategy, isCpp() ? runtime.label() : null, caseName, mode().label(),
+                isCpp() ? null : collector.label(), heap, w.queue(), w.stored(), w.pool(), w.mixPool(),
+                w.packets(), w.roundTime() == null ? null : w.roundTime().toMillis(),
+                batch ? w.rounds() : null, w.warmup(), batch ? w.maxRounds() : null, w.prefill(),
+                batch || !realtime.findsInterval() ? null : Boolean.TRUE, batch ? null : realtime.intervalNs(),
+                batch ? null : realtime.maxDelayMs(),
+                batch || realtime.duration() == null ? null : realtime.duration().toMillis() / 1000.0,
+                batch ? null : realtime.warmupS(), batch ? null : Boolean.TRUE.equals(realtime.pin()));
     }
 
     /**
@@ -100,9 +123,6 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
         }
         return List.copyOf(flags);
     }
-
-    /** Pre-faults the whole heap when the JVM starts. */
-    public static final String PRE_TOUCH = "-XX:+AlwaysPreTouch";
 
     /**
      * Collector flags, heap flags, {@link #PRE_TOUCH}, then the unified GC log into {@code gcLog}: the flags the user
@@ -137,12 +157,12 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
     }
 
     /**
-     * {@code analyzer --strategy S --case C [overrides] --json} for a batch cell;
-     * {@code analyzer --strategy S --case C [sizes] --mode realtime --find-interval [timing] --json}
+     * {@code analyzer --strategy S --case C [workload options] --json} for a batch cell;
+     * {@code analyzer --strategy S --case C [options] --mode realtime --find-interval [timing] --json}
      * (or {@code --interval-ns N} instead of the search) for a real-time one; a C++ cell starts with
      * {@code analyzer --runtime cpp|cpp-flat}.
      */
-    public List<String> programArgs(WorkloadOverrides workload) {
+    public List<String> programArgs() {
         List<String> args = new ArrayList<>(List.of("analyzer"));
         if (isCpp()) {
             args.addAll(List.of("--runtime", runtime.label()));
@@ -154,25 +174,5 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
         }
         args.add("--json");
         return List.copyOf(args);
-    }
-
-    /** The cell fields a record of this cell should carry, as far as the lab knows them (C++: no gc, no heap). */
-    public Map<String, Object> intendedCell(WorkloadOverrides workload) {
-        Map<String, Object> cell = new LinkedHashMap<>();
-        cell.put("strategy", strategy);
-        if (isCpp()) {
-            cell.put("runtime", runtime.label());
-        }
-        cell.put("case", caseName);
-        cell.put("mode", mode().label());
-        if (!isCpp()) {
-            cell.put("gc", collector.label());
-            cell.put("heap", heap);
-        }
-        cell.putAll(workload.cellFields());
-        if (realtime != null) {
-            cell.putAll(realtime.cellFields());
-        }
-        return cell;
     }
 }

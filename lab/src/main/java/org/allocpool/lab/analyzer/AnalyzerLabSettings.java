@@ -1,6 +1,5 @@
 package org.allocpool.lab.analyzer;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,43 +9,47 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
-import org.allocpool.lab.launch.ChildJvm;
+import org.allocpool.process.JvmCommand;
 
 /**
  * Everything an analyzer lab run needs to know, validated and with defaults filled in: after
  * construction every component holds what will run. Names in lists may be comma-separated
- * ({@code G1,ZGC}); collectors, strategies and cases ignore case. Immutable; safe to share.
+ * ({@code G1,ZGC}); collectors, strategies and cases ignore case; the strategy {@code all} names
+ * every one. Immutable; safe to share.
  *
- * @param profile     quick (default) or full
- * @param gcs         collector labels; empty or {@code null} for the profile's collectors
- * @param strategies  strategies; empty or {@code null} for all of {@link AnalyzerMatrix#STRATEGIES}
- * @param cases       cases; empty or {@code null} for all of {@link AnalyzerMatrix#CASES}
- * @param heap        heap size for every cell ({@code --heap 10g}), or {@code null} for the article's per strategy
- * @param jvmArgs     JVM arguments appended for every cell ({@code --jvm-arg})
- * @param javaHome    a JDK whose {@code bin/java} runs the cells ({@code --java}), or {@code null} for this one
- * @param resultsDir  where records go ({@code --results}), or {@code null} for {@code results/<timestamp>}
- * @param resumeDir   a results folder to complete ({@code --resume}), or {@code null}
- * @param cellTimeout how long a cell may run; {@code null} for the profile's (in real time made longer in
- *                    proportion when {@code --duration}/{@code --warmup-s} make probes longer than the profile's)
- * @param workload    workload options for the children; the profile's fill what is {@code null} (in real
- *                    time only the sizes apply: {@code --packets}, {@code --rounds}, {@code --warmup} are refused)
- * @param mode        batch (default) or realtime
- * @param realtime    real-time options for the children, the profile's filling what is {@code null}; after
- *                    construction {@code null} in batch mode (where setting any is refused)
- * @param includeCpp  whether to add C++ cells ({@code cpp} and {@code cpp-flat}, once per run, not per
- *                    collector); {@code null} for yes, the default of both profiles
+ * @param profile       quick (default) or full
+ * @param gcs           collector labels; empty or {@code null} for the profile's collectors
+ * @param strategies    strategies; empty or {@code null} for the profile's
+ * @param cases         cases; empty or {@code null} for the profile's
+ * @param heap          heap size for every cell ({@code --heap 10g}), or {@code null} for the article's per strategy
+ * @param jvmArgs       JVM arguments appended for every cell ({@code --jvm-arg})
+ * @param javaHome      a JDK whose {@code bin/java} runs the cells ({@code --java}), or {@code null} for this one
+ * @param cellTimeout   how long one fork of a cell may run; {@code null} for the profile's (in real time made
+ *                      longer in proportion when {@code --duration}/{@code --warmup-s} make probes longer)
+ * @param workload      workload and round options for the children; the profile's fill what is {@code null}
+ *                      (in real time {@code --rounds} and {@code --max-rounds} are refused: only the warm-up
+ *                      before the source applies)
+ * @param mode          batch (default) or realtime
+ * @param realtime      real-time options for the children, the profile's filling what is {@code null}; after
+ *                      construction {@code null} in batch mode (where setting any is refused)
+ * @param includeCpp    whether to add C++ cells ({@code cpp} and {@code cpp-flat}, once per run, not per
+ *                      collector); {@code null} for yes
+ * @param forks         JVMs per cell, at least 1; {@code null} for the profile's
  * @param cppStrategies after construction, the C++ strategies the C++ cells run, empty when none: when
- *                    strategies are named, those of them the C++ analyser has (dummy, alloc, mix, pool),
- *                    else the profile's (quick: mix, pool; full: all four); pass {@code null}
+ *                      strategies are named, those of them the C++ analyser has (dummy, alloc, mix, pool),
+ *                      else the profile's; pass {@code null}
  * @throws IllegalArgumentException with one line naming the bad value (and the allowed ones)
  */
 public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String> strategies, List<String> cases,
-                                  String heap, List<String> jvmArgs, Path javaHome, Path resultsDir, Path resumeDir,
-                                  Duration cellTimeout, WorkloadOverrides workload, AnalyzerMode mode,
-                                  RealtimeOptions realtime, Boolean includeCpp, List<String> cppStrategies) {
+                                  String heap, List<String> jvmArgs, Path javaHome, Duration cellTimeout,
+                                  WorkloadOverrides workload, AnalyzerMode mode, RealtimeOptions realtime,
+                                  Boolean includeCpp, Integer forks, List<String> cppStrategies) {
 
-    /** Seconds a real-time probe costs beyond its warm-up and duration: JVM start, pool creation, pre-filling. */
-    private static final double PROBE_OVERHEAD_S = 10;
+    /** The strategy name that stands for every strategy. */
+    public static final String ALL = "all";
+
+    /** Seconds a real-time probe costs beyond its warm-up and duration: JVM start, pools, prefill, batch warm-up. */
+    private static final double PROBE_OVERHEAD_S = 12;
 
     private static final Pattern HEAP_SIZE = Pattern.compile("\\d{1,9}[kmgt]?", Pattern.CASE_INSENSITIVE);
 
@@ -55,7 +58,10 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
         mode = mode == null ? AnalyzerMode.BATCH : mode;
         gcs = names(gcs, name -> Collector.byName(name).label(),
                 profile.collectors(mode).stream().map(Collector::label).toList());
-        List<String> named = names(strategies, AnalyzerMatrix::strategy, List.of());
+        List<String> named = names(strategies, AnalyzerLabSettings::strategyOrAll, List.of());
+        if (named.contains(ALL)) {
+            named = AnalyzerMatrix.STRATEGIES;
+        }
         strategies = named.isEmpty() ? profile.strategies(mode) : named;
         includeCpp = includeCpp == null || includeCpp;
         cppStrategies = !includeCpp ? List.of()
@@ -70,21 +76,15 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
         }
         jvmArgs = jvmArgs == null ? List.of() : List.copyOf(jvmArgs);
         if (javaHome != null) {
-            ChildJvm.javaIn(javaHome);
-        }
-        if (resumeDir != null) {
-            if (resultsDir != null && !resultsDir.equals(resumeDir)) {
-                throw new IllegalArgumentException("--results '" + resultsDir + "' and --resume '" + resumeDir
-                        + "' name different folders; --resume appends to the folder it names");
-            }
-            if (!Files.isRegularFile(resumeDir.resolve("records.jsonl"))) {
-                throw new IllegalArgumentException("nothing to resume in '" + resumeDir + "': it holds no records.jsonl");
-            }
-            resultsDir = resumeDir;
+            JvmCommand.javaIn(javaHome);
         }
         if (cellTimeout != null && (cellTimeout.isZero() || cellTimeout.isNegative())) {
             throw new IllegalArgumentException("--cell-timeout must be positive, not " + cellTimeout);
         }
+        if (forks != null && forks < 1) {
+            throw new IllegalArgumentException("--forks must be at least 1, was " + forks);
+        }
+        forks = forks == null ? profile.forks() : forks;
         workload = workload == null ? WorkloadOverrides.NONE : workload;
         if (mode == AnalyzerMode.BATCH) {
             if (realtime != null && !realtime.isEmpty()) {
@@ -94,9 +94,9 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
             workload = workload.over(profile.workload());
             realtime = null;
         } else {
-            if (workload.packets() != null || workload.rounds() != null || workload.warmup() != null) {
-                throw new IllegalArgumentException("--packets, --rounds and --warmup are batch options;"
-                        + " real-time cells take --duration and --warmup-s");
+            if (workload.setsTimedRounds()) {
+                throw new IllegalArgumentException("--rounds and --max-rounds are batch options; real-time cells take"
+                        + " --duration and --warmup-s (and --round-time, --warmup for the warm-up before the source)");
             }
             realtime = (realtime == null ? RealtimeOptions.NONE : realtime).over(profile.realtime());
         }
@@ -107,37 +107,15 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
         }
     }
 
-    /** Settings with the default C++ cells. */
-    public AnalyzerLabSettings(Profile profile, List<String> gcs, List<String> strategies, List<String> cases,
-                               String heap, List<String> jvmArgs, Path javaHome, Path resultsDir, Path resumeDir,
-                               Duration cellTimeout, WorkloadOverrides workload, AnalyzerMode mode,
-                               RealtimeOptions realtime) {
-        this(profile, gcs, strategies, cases, heap, jvmArgs, javaHome, resultsDir, resumeDir, cellTimeout, workload,
-                mode, realtime, null, null);
-    }
-
-    /** Batch settings, as before real time: no mode, no real-time options. */
-    public AnalyzerLabSettings(Profile profile, List<String> gcs, List<String> strategies, List<String> cases,
-                               String heap, List<String> jvmArgs, Path javaHome, Path resultsDir, Path resumeDir,
-                               Duration cellTimeout, WorkloadOverrides workload) {
-        this(profile, gcs, strategies, cases, heap, jvmArgs, javaHome, resultsDir, resumeDir, cellTimeout, workload,
-                AnalyzerMode.BATCH, null);
-    }
-
-    /** The quick or full profile in batch mode with every default. */
-    public static AnalyzerLabSettings of(Profile profile) {
-        return of(profile, AnalyzerMode.BATCH);
-    }
-
     /** The quick or full profile in {@code mode} with every default. */
     public static AnalyzerLabSettings of(Profile profile, AnalyzerMode mode) {
-        return new AnalyzerLabSettings(profile, null, null, null, null, null, null, null, null, null, null, mode, null,
-                null, null);
+        return new AnalyzerLabSettings(profile, null, null, null, null, null, null, null, null, mode, null, null, null,
+                null);
     }
 
     /**
      * The options every child gets, whatever its cell: the workload's, then for real time the mode,
-     * search or interval and timing. What {@code lab.json} records of the run.
+     * search or interval and timing. What the run's description records.
      */
     public List<String> childArgs() {
         List<String> args = new ArrayList<>(workload.toArgs());
@@ -150,6 +128,10 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
     /** The collectors, in the order given. */
     public List<Collector> collectors() {
         return gcs.stream().map(Collector::byName).toList();
+    }
+
+    private static String strategyOrAll(String name) {
+        return name.strip().equalsIgnoreCase(ALL) ? ALL : AnalyzerMatrix.strategy(name);
     }
 
     /**

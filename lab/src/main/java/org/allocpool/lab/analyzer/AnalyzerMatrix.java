@@ -35,6 +35,11 @@ public final class AnalyzerMatrix {
         return strategy.startsWith("native-") || strategy.equals("flat");
     }
 
+    /** A heap size by value, so that {@code 2g} and {@code 2048m} compare equal. */
+    public static String sameHeap(String heap) {
+        return AnalyzerCellFields.normalHeap(heap);
+    }
+
     /** The article's heap size for {@code strategy}: {@code 2g}, or {@code 1g} off the heap. */
     public static String defaultHeap(String strategy) {
         return isOffHeap(strategy) ? OFF_HEAP : ON_HEAP;
@@ -50,14 +55,15 @@ public final class AnalyzerMatrix {
             for (String strategy : settings.strategies()) {
                 String heap = settings.heap() != null ? settings.heap() : defaultHeap(strategy);
                 for (String caseName : settings.cases()) {
-                    cells.add(new AnalyzerCell(collector, strategy, caseName, heap, settings.realtime()));
+                    cells.add(new AnalyzerCell(collector, strategy, caseName, heap, settings.workload(),
+                            settings.realtime()));
                 }
             }
         }
         for (AnalyzerRuntime runtime : AnalyzerRuntime.cpp()) {
             for (String strategy : settings.cppStrategies()) {
                 for (String caseName : settings.cases()) {
-                    cells.add(AnalyzerCell.cpp(runtime, strategy, caseName, settings.realtime()));
+                    cells.add(AnalyzerCell.cpp(runtime, strategy, caseName, settings.workload(), settings.realtime()));
                 }
             }
         }
@@ -73,7 +79,7 @@ public final class AnalyzerMatrix {
         String wanted = name.strip().toLowerCase(Locale.ROOT);
         if (!STRATEGIES.contains(wanted)) {
             throw new IllegalArgumentException("unknown strategy '" + name.strip() + "'; allowed: "
-                    + String.join(", ", STRATEGIES));
+                    + String.join(", ", STRATEGIES) + " (or all)");
         }
         return wanted;
     }

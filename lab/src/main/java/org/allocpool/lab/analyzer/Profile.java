@@ -7,75 +7,72 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * How much of the matrix a lab run covers and how long each cell measures, in batch and in real-time
- * mode. The quick profile's round sizes and probe timings live here and nowhere else. Immutable.
+ * How much of the matrix a lab run covers, how long each cell measures and how many JVMs (forks)
+ * each cell runs in, in batch and in real-time mode. The profiles' round sizes and probe timings
+ * live here and nowhere else. Immutable.
  */
 public enum Profile {
 
     /**
-     * Batch: G1 and ZGC, every strategy and case: 54 cells in under 10 minutes on 2 cores. One cell
-     * runs 8 rounds of 1,000,000 packets (3 of them warm-up): the article's slowest G1 cell (alloc, C,
-     * 4,300 ns/packet) then takes about 35 s, and the 54 cells together about 20 µs × 8 M packets
-     * ≈ 160 s of measuring at the article's speeds, leaving room for JVM start, pre-filling case C
-     * and a shared, noisier machine. Five timed rounds still give a median and a spread.
+     * Batch: G1 and ZGC × {alloc, pool, flat} × cases A, B, C, and the C++ pool builds ({@code cpp
+     * pool}, {@code cpp-flat pool}) beside them: 24 cells of two forks each, about 11 minutes on 2 cores.
+     * The three strategies answer the question (allocate, pool on the heap, or go off it); {@code
+     * --strategy all} adds dummy, mix and the native ones (about 23 minutes).
      *
-     * <p>Real time: G1 and ZGC × {alloc, pool, flat} × cases {A, C}, 12 cells, each probe warming up
-     * 3 s and measuring 2 s: 8 minutes measured on 2 cores, under 20 with room for a busier machine.
-     * A search is a short batch run plus one fresh JVM per probe (5 to 10 probes; one when even
-     * 1000 ns loses), and a probe costs its warm-up and duration plus 2-4 s of JVM start and pool
-     * creation (1,000,000 pooled packets). Measured on a shared 2-core Xeon: with 1 s warm-ups the 12
-     * cells took 7m27s (53 probes; 16 s to 67 s a cell) under a load of 2-3 from other work; but 1 s
-     * leaves the JIT compiling on two cores already busy with the source and the processor, and the
-     * losses it causes spill into the measured window: G1 alloc A answered 520 ns with 1 s and 300 ns
-     * with 3 s. With 3 s warm-ups the 12 cells took 8m00s (10 s to 86 s a cell) on the same machine.
-     * The five strategies × three cases the article shows would take 30
-     * cells, 20-25 minutes, so quick keeps the three kinds (allocate, pool on the heap, flat off the
-     * heap) and the two ends of the workload; {@code --strategy}/{@code --case} add the rest. A 2 s
-     * window still holds young collections at these rates. The 6 minute timeout covers a search's
-     * 16 probes at most.
+     * <p>Each fork first fills the workload to the state a long run reaches (store, queue, a full
+     * GC), warms up for 3 rounds of a second, then times rounds of a second: rounds of equal time
+     * rather than equal packets, since the cells differ a hundredfold in speed and a round much
+     * shorter than a collection cycle holds a pause or not by chance. The figures are those of 5
+     * rounds that pass the steady-state check; while they do not, more rounds run, up to 12.
+     * G1 needs that for the heap strategies of cases B and C: its refinement of dirty cards learns
+     * over 15 to 20 collections, and until then the analyser's own thread refines cards itself,
+     * taking 40-60% of its time (measured with {@code -Xlog:gc+refine=debug}).
      *
-     * <p>C++ cells (both modes): {@code cpp} and {@code cpp-flat} × {mix, pool} × the cases, run once, not
-     * per collector: 6 batch cells of a few seconds each (C++ pool A runs about 60 ns/packet), and 8
-     * real-time searches over cases A and C (not yet timed in a whole quick run).
+     * <p>Real time: G1 and ZGC × {alloc, pool, flat} × cases {A, C}, two forks of a search each; each
+     * probe brings the workload to its steady state in batch before the source starts (3 rounds of a
+     * second), then warms the source up for 3 s and measures 2 s. The five strategies × three cases
+     * the article shows take {@code --strategy}/{@code --case}.
      */
-    QUICK("quick", List.of(Collector.G1, Collector.ZGC), List.of("mix", "pool"),
-            new WorkloadOverrides(null, null, null, null, 1_000_000L, 5, 3),
-            Duration.ofMinutes(2),
+    QUICK("quick", List.of(Collector.G1, Collector.ZGC), List.of("alloc", "pool", "flat"), List.of("pool"),
+            new WorkloadOverrides(null, null, null, null, null, Duration.ofSeconds(1), 5, 3, 12, null), 2,
+            Duration.ofMinutes(3),
             new Plan(List.of(Collector.G1, Collector.ZGC), List.of("alloc", "pool", "flat"), List.of("A", "C"),
-                    new RealtimeOptions(Duration.ofSeconds(2), 3.0, null, null, null), Duration.ofMinutes(6))),
+                    new RealtimeOptions(Duration.ofSeconds(2), 3.0, null, null, null), Duration.ofMinutes(10))),
 
     /**
-     * Batch: every collector with the article's round sizes (the analyzer's defaults: 10,000,000
-     * packets per round, 10 rounds, 5 of them warm-up). The slowest cell at the article's speed takes
-     * about 7 minutes; the timeout leaves a factor of four for a slower machine.
+     * Batch: every collector, strategy and case, with the article's rounds (10,000,000 packets, 5
+     * warm-up and 10 timed, up to 20 while not steady), two forks each: many hours on 2 cores; run it
+     * sharded across machines ({@code --shard}).
      *
-     * <p>Real time: every collector, strategy and case (135 cells), each probe after the article's
-     * 10 s warm-up measuring 20 s rather than its 60 s: a search runs about 10 probes, so a cell
-     * takes 5-6 minutes and the profile 11-13 hours on 2 cores, where 60 s would take over 30. Twenty
-     * seconds still spans many young collections and, for the heap strategies of case C, several old
-     * or concurrent cycles, the pauses that lose packets; where the last word matters, run the cell
-     * again with {@code --duration 60s}. The timeout covers 16 probes of 35 s and the batch start.
+     * <p>Real time: every collector, strategy and case, two forks of a search each, each probe
+     * warming the source up for the article's 10 s and measuring 20 s rather than its 60 s (a search
+     * runs about 10 probes: 60 s would take days).
      *
      * <p>C++ cells: {@code cpp} and {@code cpp-flat} × every C++ strategy (dummy, alloc, mix, pool) × case.
      */
-    FULL("full", List.of(Collector.values()), AnalyzerRuntime.CPP_STRATEGIES, WorkloadOverrides.NONE,
-            Duration.ofMinutes(30),
+    FULL("full", List.of(Collector.values()), AnalyzerMatrix.STRATEGIES, AnalyzerRuntime.CPP_STRATEGIES,
+            new WorkloadOverrides(null, null, null, null, null, null, null, null, 20, null), 2,
+            Duration.ofMinutes(45),
             new Plan(List.of(Collector.values()), AnalyzerMatrix.STRATEGIES, AnalyzerMatrix.CASES,
-                    new RealtimeOptions(Duration.ofSeconds(20), 10.0, null, null, null), Duration.ofMinutes(20)));
+                    new RealtimeOptions(Duration.ofSeconds(20), 10.0, null, null, null), Duration.ofMinutes(25)));
 
     private final String label;
     private final List<Collector> collectors;
+    private final List<String> strategies;
     private final List<String> cppStrategies;
     private final WorkloadOverrides workload;
+    private final int forks;
     private final Duration cellTimeout;
     private final Plan realtime;
 
-    Profile(String label, List<Collector> collectors, List<String> cppStrategies, WorkloadOverrides workload,
-            Duration cellTimeout, Plan realtime) {
+    Profile(String label, List<Collector> collectors, List<String> strategies, List<String> cppStrategies,
+            WorkloadOverrides workload, int forks, Duration cellTimeout, Plan realtime) {
         this.label = label;
         this.collectors = List.copyOf(collectors);
+        this.strategies = List.copyOf(strategies);
         this.cppStrategies = List.copyOf(cppStrategies);
         this.workload = workload;
+        this.forks = forks;
         this.cellTimeout = cellTimeout;
         this.realtime = realtime;
     }
@@ -92,7 +89,7 @@ public enum Profile {
 
     /** The strategies run in {@code mode} when none are named. */
     public List<String> strategies(AnalyzerMode mode) {
-        return mode == AnalyzerMode.REALTIME ? realtime.strategies() : AnalyzerMatrix.STRATEGIES;
+        return mode == AnalyzerMode.REALTIME ? realtime.strategies() : strategies;
     }
 
     /** The cases run in {@code mode} when none are named. */
@@ -105,9 +102,14 @@ public enum Profile {
         return cppStrategies;
     }
 
-    /** The batch workload options passed to every child unless overridden (sizes also apply in real time). */
+    /** The workload and round options passed to every batch child unless overridden (sizes also apply in real time). */
     public WorkloadOverrides workload() {
         return workload;
+    }
+
+    /** JVMs per cell. */
+    public int forks() {
+        return forks;
     }
 
     /** The real-time options passed to every real-time child unless overridden. */
@@ -115,7 +117,7 @@ public enum Profile {
         return realtime.options();
     }
 
-    /** The time a cell of {@code mode} may take before it is killed and recorded as failed. */
+    /** The time one fork of a cell of {@code mode} may take before it is killed and recorded as failed. */
     public Duration cellTimeout(AnalyzerMode mode) {
         return mode == AnalyzerMode.REALTIME ? realtime.cellTimeout() : cellTimeout;
     }

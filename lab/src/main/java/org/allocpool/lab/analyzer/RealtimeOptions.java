@@ -3,9 +3,7 @@ package org.allocpool.lab.analyzer;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.allocpool.lab.text.DurationText;
 
 /**
@@ -88,27 +86,6 @@ public record RealtimeOptions(Duration duration, Double warmupS, Integer maxDela
             args.add("--pin");
         }
         return List.copyOf(args);
-    }
-
-    /** The cell fields a real-time record carries for these options, as far as they are set. */
-    Map<String, Object> cellFields() {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        if (findsInterval()) {
-            fields.put("findInterval", true);
-        } else {
-            fields.put("intervalNs", intervalNs);
-        }
-        if (maxDelayMs != null) {
-            fields.put("maxDelayMs", maxDelayMs);
-        }
-        if (duration != null) {
-            fields.put("durationS", duration.toMillis() / 1000.0);
-        }
-        if (warmupS != null) {
-            fields.put("warmupS", warmupS);
-        }
-        fields.put("pin", Boolean.TRUE.equals(pin));
-        return fields;
     }
 
     /** {@code 2s} or {@code 1500ms}: a form the analyzer's {@code --duration} reads back exactly. */

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.allocpool.lab.fork.CellLoop;
-import org.allocpool.lab.ProgressLine;
+import org.allocpool.lab.run.ProgressLine;
 import org.allocpool.lab.text.DurationText;
 import org.allocpool.lab.echo.tables.EchoTables;
 import org.allocpool.lab.launch.ChildJvm;
@@ -69,14 +69,14 @@ public final class EchoLab {
         ChildJvm jvm = settings.javaHome() == null ? child : child.withJavaHome(settings.javaHome());
         Path dir = settings.resultsDir();
         try {
-            ResultsFolder folder = ResultsFolder.open(dir);
+            ResultsFolder folder = ResultsFolder.open(dir, Path.of("results"));
             dir = folder.dir();
             boolean resuming = settings.resumeDir() != null;
             Set<EchoCellKey> done = resuming
                     ? folder.okKeys(record -> EXPERIMENT.equals(record.path("experiment").asText()), EchoCellKey::of)
                     : Set.of();
             folder.describe(new RunInfo(EXPERIMENT, settings.profile().label(), settings.childArgs(), settings.jvmArgs()),
-                    resuming ? RunInfo.readFrom(dir) : null, progress);
+                    resuming ? RunInfo.readFrom(dir, EXPERIMENT, RunInfo.BATCH) : null, progress);
 
             List<EchoCell> cells = EchoMatrix.expand(settings);
             List<EchoCell> toRun = cells.stream().filter(c -> !done.contains(c.key())).toList();
@@ -89,7 +89,7 @@ public final class EchoLab {
             EchoCellRun cellRun = new EchoCellRun(jvm, settings, dir, stopGrace, line::note);
             CellLoop.run(toRun, EchoCell::label, cellRun::run, folder.records(), line);
 
-            folder.publish(EchoTables.render(folder.records().readAll(), RunInfo.readFrom(dir)), out);
+            folder.publish(EchoTables.render(folder.records().readAll(), RunInfo.readFrom(dir, EXPERIMENT, RunInfo.BATCH)), out);
             line.note("records in " + folder.records().path() + ", tables in " + dir.resolve(TABLES));
             return EXIT_OK;
         } catch (IOException e) {
@@ -107,7 +107,7 @@ public final class EchoLab {
      *                                  file when it cannot be read
      */
     public static int renderTables(Path dir, PrintStream out) {
-        ResultsFolder.print(dir, out, (records, in) -> EchoTables.render(records, RunInfo.readFrom(in)));
+        ResultsFolder.print(dir, out, (records, in) -> EchoTables.render(records, RunInfo.readFrom(in, EXPERIMENT, RunInfo.BATCH)));
         return EXIT_OK;
     }
 

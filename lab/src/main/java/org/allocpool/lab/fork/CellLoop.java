@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
-import org.allocpool.lab.ProgressLine;
+import org.allocpool.lab.run.ProgressLine;
 import org.allocpool.lab.store.RecordsFile;
 
 /**

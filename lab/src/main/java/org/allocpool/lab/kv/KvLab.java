@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.allocpool.lab.fork.CellLoop;
-import org.allocpool.lab.ProgressLine;
+import org.allocpool.lab.run.ProgressLine;
 import org.allocpool.lab.fork.ChildRecord;
 import org.allocpool.lab.text.DurationText;
 import org.allocpool.lab.fork.ChildExit;
@@ -65,14 +65,14 @@ public final class KvLab {
         ChildJvm jvm = settings.javaHome() == null ? contenders : contenders.withJavaHome(settings.javaHome());
         Path dir = settings.resultsDir();
         try {
-            ResultsFolder folder = ResultsFolder.open(dir);
+            ResultsFolder folder = ResultsFolder.open(dir, Path.of("results"));
             dir = folder.dir();
             boolean resuming = settings.resumeDir() != null;
             Set<String> done = resuming
                     ? folder.okKeys(record -> EXPERIMENT.equals(record.path("experiment").asText()), KvCell::key)
                     : Set.of();
             folder.describe(new RunInfo(EXPERIMENT, settings.profile().label(), settings.childArgs(), settings.jvmArgs()),
-                    resuming ? RunInfo.readFrom(dir) : null, progress);
+                    resuming ? RunInfo.readFrom(dir, EXPERIMENT, RunInfo.BATCH) : null, progress);
 
             List<KvCell> cells = settings.cells().stream().map(c -> new KvCell(c, settings.users())).toList();
             List<KvCell> toRun = cells.stream().filter(c -> !done.contains(c.key())).toList();
@@ -83,7 +83,7 @@ public final class KvLab {
             CellLoop.run(toRun, cell -> cell.id() + " (heap " + cell.contender().heap(cell.users()) + ")",
                     cell -> runCell(jvm, cell, settings, folder.dir()), folder.records(), line);
 
-            folder.publish(KvTables.render(folder.records().readAll(), RunInfo.readFrom(dir)), out);
+            folder.publish(KvTables.render(folder.records().readAll(), RunInfo.readFrom(dir, EXPERIMENT, RunInfo.BATCH)), out);
             line.note("records in " + folder.records().path() + ", tables in " + dir.resolve(TABLES));
             return EXIT_OK;
         } catch (IOException e) {
@@ -99,7 +99,7 @@ public final class KvLab {
      * @throws IllegalArgumentException naming {@code dir} when it holds no records, or the file when it cannot be read
      */
     public static int renderTables(Path dir, PrintStream out) {
-        ResultsFolder.print(dir, out, (records, in) -> KvTables.render(records, RunInfo.readFrom(in)));
+        ResultsFolder.print(dir, out, (records, in) -> KvTables.render(records, RunInfo.readFrom(in, EXPERIMENT, RunInfo.BATCH)));
         return EXIT_OK;
     }
 

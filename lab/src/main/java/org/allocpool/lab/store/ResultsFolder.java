@@ -38,10 +38,10 @@ public final class ResultsFolder {
 
     /**
      * The folder {@code chosen} ({@code --results} or {@code --resume}), or when it is {@code null} a
-     * new {@code results/<timestamp>} one; created if missing.
+     * new {@code <root>/<timestamp>} one; created if missing.
      */
-    public static ResultsFolder open(Path chosen) throws IOException {
-        ResultsFolder folder = new ResultsFolder(chosen != null ? chosen : newRun(Path.of("results")));
+    public static ResultsFolder open(Path chosen, Path root) throws IOException {
+        ResultsFolder folder = new ResultsFolder(chosen != null ? chosen : newRun(root));
         Files.createDirectories(folder.dir);
         return folder;
     }
@@ -58,7 +58,8 @@ public final class ResultsFolder {
 
     /**
      * The keys of the cells recorded ok among the records {@code ofThisLab} accepts, for a resumed
-     * run to skip: {@code keyOfCell} makes a key of a record's {@code cell} object.
+     * run to skip: {@code keyOfCell} makes a key of a record's {@code cell} object. Only the kv and
+     * echo labs still use it, until they run through {@link org.allocpool.lab.run.LabRunner}.
      */
     public <K> Set<K> okKeys(Predicate<JsonNode> ofThisLab, Function<JsonNode, K> keyOfCell) throws IOException {
         Set<K> ok = new HashSet<>();

@@ -15,8 +15,8 @@ import org.allocpool.metrics.result.RecordJson;
 /**
  * What a lab run was asked to do, kept beside its records so that tables rendered later
  * ({@code --tables}) can state it: the experiment, the profile, the options passed to every child
- * and the mode. A batch run keeps it as {@code lab.json}, a real-time run as
- * {@code lab-realtime.json}, so that one results folder may hold both. Immutable; safe to share.
+ * and the mode. Each experiment and mode keeps its own file ({@link #fileName}), so that one results
+ * folder may hold several. Immutable; safe to share.
  *
  * @param experiment the experiment, e.g. {@code analyzer}
  * @param profile    the profile, e.g. {@code quick}
@@ -26,10 +26,12 @@ import org.allocpool.metrics.result.RecordJson;
  */
 public record RunInfo(String experiment, String profile, List<String> childArgs, List<String> jvmArgs, String mode) {
 
-    /** The file name of a batch run's description inside a results folder. */
+    /** The file name of an analyzer batch run's description inside a results folder. */
     public static final String NAME = "lab.json";
-    /** The mode whose description is {@link #NAME}; every other mode's file names the mode. */
+    /** The mode of every run that has no other. */
     public static final String BATCH = "batch";
+    /** The experiment whose batch description is {@link #NAME} (it came first). */
+    private static final String FIRST_EXPERIMENT = "analyzer";
 
     public RunInfo {
         childArgs = List.copyOf(childArgs);
@@ -42,12 +44,19 @@ public record RunInfo(String experiment, String profile, List<String> childArgs,
         this(experiment, profile, childArgs, jvmArgs, BATCH);
     }
 
-    /** {@code lab.json} for batch, {@code lab-realtime.json} for real time. */
-    public static String fileName(String mode) {
-        return mode == null || mode.equals(BATCH) ? NAME : "lab-" + mode + ".json";
+    /**
+     * The analyzer's {@code lab.json} (batch) and {@code lab-realtime.json}, as they always were;
+     * {@code lab-kv.json}, {@code lab-echo.json}, {@code lab-<experiment>-<mode>.json} for the others.
+     */
+    public static String fileName(String experiment, String mode) {
+        boolean batch = mode == null || mode.equals(BATCH);
+        if (FIRST_EXPERIMENT.equals(experiment)) {
+            return batch ? NAME : "lab-" + mode + ".json";
+        }
+        return "lab-" + experiment + (batch ? "" : "-" + mode) + ".json";
     }
 
-    /** Writes this run's description into {@code dir}, replacing an older one of the same mode. */
+    /** Writes this run's description into {@code dir}, replacing an older one of the same experiment and mode. */
     public void writeTo(Path dir) throws IOException {
         ObjectNode node = RecordJson.mapper().createObjectNode();
         node.put("experiment", experiment);
@@ -57,40 +66,43 @@ public record RunInfo(String experiment, String profile, List<String> childArgs,
         childArgs.forEach(child::add);
         ArrayNode jvm = node.putArray("jvmArgs");
         jvmArgs.forEach(jvm::add);
-        Files.writeString(dir.resolve(fileName(mode)), RecordJson.mapper().writeValueAsString(node) + "\n",
+        Files.writeString(dir.resolve(fileName(experiment, mode)), RecordJson.mapper().writeValueAsString(node) + "\n",
                 StandardCharsets.UTF_8);
     }
 
-    /** The batch run's description kept in {@code dir}, or {@code null} when there is none or it cannot be read. */
-    public static RunInfo readFrom(Path dir) {
-        return readFrom(dir, BATCH);
+    /** The description of {@code experiment}'s {@code mode} run kept in {@code dir}, or {@code null} when there is none or it cannot be read. */
+    public static RunInfo readFrom(Path dir, String experiment, String mode) {
+        return read(dir.resolve(fileName(experiment, mode)));
     }
 
-    /** The description of the {@code mode} run kept in {@code dir}, or {@code null} when there is none or it cannot be read. */
-    public static RunInfo readFrom(Path dir, String mode) {
-        Path file = dir.resolve(fileName(mode));
+    /** Every run description kept in {@code dir} (every experiment and mode), in file name order; empty when none. */
+    public static List<RunInfo> readAllFrom(Path dir) {
+        List<RunInfo> runs = new ArrayList<>();
+        try (var files = Files.list(dir)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().matches("lab(-[A-Za-z0-9.-]+)?\\.json"))
+                    .sorted().toList()) {
+                RunInfo run = read(file);
+                if (run != null) {
+                    runs.add(run);
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            return List.copyOf(runs);
+        }
+        return List.copyOf(runs);
+    }
+
+    private static RunInfo read(Path file) {
         if (!Files.isRegularFile(file)) {
             return null;
         }
         try {
             JsonNode node = RecordJson.parse(Files.readString(file, StandardCharsets.UTF_8));
             return new RunInfo(node.path("experiment").asText(""), node.path("profile").asText(""),
-                    strings(node.path("childArgs")), strings(node.path("jvmArgs")), node.path("mode").asText(mode));
+                    strings(node.path("childArgs")), strings(node.path("jvmArgs")), node.path("mode").asText(BATCH));
         } catch (IOException | UncheckedIOException e) {
             return null;
         }
-    }
-
-    /** The descriptions of every mode's run kept in {@code dir}, batch first; empty when there are none. */
-    public static List<RunInfo> readAllFrom(Path dir) {
-        List<RunInfo> runs = new ArrayList<>();
-        for (String mode : List.of(BATCH, "realtime")) {
-            RunInfo run = readFrom(dir, mode);
-            if (run != null) {
-                runs.add(run);
-            }
-        }
-        return List.copyOf(runs);
     }
 
     private static List<String> strings(JsonNode array) {

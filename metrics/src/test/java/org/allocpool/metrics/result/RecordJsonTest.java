@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class RecordJsonTest {
 
-    private static final Environment ENV = new Environment("25", "vm", "cpu", 2, "os", List.of("-Xmx2g"));
+    private static final Environment ENV = new Environment("25", "vm", "cpu", 2, "os", List.of("-Xmx2g"), "host");
 
     @Test
     void shouldWriteTheEnvelopeFieldsInDesignOrderOnOneLine() {

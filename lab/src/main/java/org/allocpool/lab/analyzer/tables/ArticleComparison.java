@@ -1,11 +1,13 @@
 package org.allocpool.lab.analyzer.tables;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.text.Numbers;
 
 /**
  * Our medians beside the article's published ones, for the collectors and strategies the article
- * measured: each case as "ours" and "2019" columns; then the C++ rows beside the article's C++ and
- * C++ flat ones (the same under every collector). Thread-safe (stateless).
+ * measured: each case as "ours" and "2019" columns ({@code ~} before ours when it was not steady);
+ * then the C++ rows beside the article's C++ and C++ flat ones (the same under every collector).
+ * Thread-safe (stateless).
  */
 final class ArticleComparison {
 
@@ -13,7 +15,7 @@ final class ArticleComparison {
     }
 
     /** The comparison for {@code gc}, or an empty string when the article has nothing to compare with. */
-    static String render(CellResults results, String gc) {
+    static String render(AnalyzerResults results, String gc) {
         if (!ArticleFigures.covers(gc)) {
             return "";
         }
@@ -26,14 +28,11 @@ final class ArticleComparison {
         return published == null ? null : published.toString();
     }
 
-    private static String ours(JsonNode record) {
-        if (record == null) {
-            return "-";
+    private static String ours(CellResult result) {
+        Figure figure = result.nsPerPacket();
+        if (figure == null) {
+            return "?";
         }
-        if (!CellResults.isOk(record)) {
-            return "failed";
-        }
-        JsonNode median = record.path("metrics").path("nsPerPacket").path("median");
-        return median.isNumber() ? Numbers.compact(median.asDouble()) : "?";
+        return (figure.steady() ? "" : "~") + Numbers.compact(figure.median());
     }
 }

@@ -1,9 +1,9 @@
 package org.allocpool.lab.analyzer.tables;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.allocpool.lab.text.MarkdownTable;
 
 /**
  * A table of our figures beside the article's: each case as "ours" and "2019" columns, one row per
@@ -23,12 +23,12 @@ final class BesideTheArticle {
     }
 
     /**
-     * @param ours         our figure of one record (a record may be {@code null}: not run)
+     * @param ours         our figure of one cell (which may be {@code null}: not run)
      * @param javaFigures  the article's Java figures (runtime {@code java})
      * @param cppFigures   the article's C++ figures (runtime {@code cpp} or {@code cpp-flat})
      * @return the table, or an empty string when the article has none of these rows
      */
-    static String render(CellResults results, String gc, Function<JsonNode, String> ours,
+    static String render(AnalyzerResults results, String gc, Function<CellResult, String> ours,
                          Published javaFigures, Published cppFigures) {
         List<String> cases = results.cases(gc);
         List<String> header = new ArrayList<>(List.of("strategy"));
@@ -52,14 +52,15 @@ final class BesideTheArticle {
     }
 
     /** Adds the row if the article has a figure for any of its cases; returns the rows added. */
-    private static int row(MarkdownTable table, String label, List<String> cases, Function<String, JsonNode> record,
-                           Function<String, String> published, Function<JsonNode, String> ours) {
+    private static int row(MarkdownTable table, String label, List<String> cases, Function<String, CellResult> cell,
+                           Function<String, String> published, Function<CellResult, String> ours) {
         List<String> row = new ArrayList<>(List.of(label));
         boolean any = false;
         for (String caseName : cases) {
             String figure = published.apply(caseName);
             any |= figure != null;
-            row.add(ours.apply(record.apply(caseName)));
+            CellResult result = cell.apply(caseName);
+            row.add(result == null ? "-" : !result.isOk() ? "failed" : ours.apply(result));
             row.add(figure == null ? "-" : figure);
         }
         if (!any) {

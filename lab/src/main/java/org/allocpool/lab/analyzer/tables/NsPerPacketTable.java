@@ -1,21 +1,29 @@
 package org.allocpool.lab.analyzer.tables;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.text.MarkdownTable;
+import org.allocpool.lab.text.Numbers;
 
 /**
- * The article's main table for one collector: strategy × case, median ns per packet with the
- * spread (min-max) of the timed rounds, then the C++ rows ({@code cpp pool}, {@code cpp-flat pool}),
- * the same under every collector; the best (lowest) median of each case, over all rows, in bold.
- * Thread-safe (stateless).
+ * The article's main table for one collector: strategy × case, the median ns per packet over the
+ * forks with its two spreads ({@code 256 (231-270) ±3%}: the middle half of the rounds, then half
+ * the range of the forks' medians), then the C++ rows ({@code cpp pool}, {@code cpp-flat pool}), the
+ * same under every collector. The best steady figure of each case, over all rows, is in bold; a
+ * figure that is not steady carries a note and is never marked best. Thread-safe (stateless).
  */
 final class NsPerPacketTable {
+
+    /** What the figures of the table mean, said once above it. */
+    static final String LEGEND = "Median ns per packet over every fork; in brackets the middle half of the timed rounds"
+            + " (25th-75th percentile), then ± half the range of the forks' medians. Lower is better; the best steady"
+            + " figure of each case is in bold; [n] marks a note below the table.";
 
     private NsPerPacketTable() {
     }
 
-    static String render(CellResults results, String gc, Footnotes footnotes) {
+    static String render(AnalyzerResults results, String gc, Footnotes footnotes) {
         List<String> cases = results.cases(gc);
         List<String> header = new ArrayList<>(List.of("strategy"));
         header.addAll(cases);
@@ -41,54 +49,50 @@ final class NsPerPacketTable {
         return table.render();
     }
 
-    /** The ok median ns per packet of a record, or NaN when it failed, is missing or has none. */
-    static double median(JsonNode record) {
-        if (record == null || !CellResults.isOk(record)) {
-            return Double.NaN;
-        }
-        JsonNode median = record.path("metrics").path("nsPerPacket").path("median");
-        return median.isNumber() ? median.asDouble() : Double.NaN;
+    /** {@code 256 (231-270) ±3%}: the figure with its spreads, as every analyzer table writes one. */
+    static String text(Figure figure) {
+        String text = Numbers.compact(figure.median()) + " (" + Numbers.compact(figure.roundsLow()) + "-"
+                + Numbers.compact(figure.roundsHigh()) + ")";
+        return figure.forks() > 1 ? text + " ±" + Numbers.percent(figure.forkSpread()) : text;
     }
 
-    private static String cell(JsonNode record, double best, Footnotes footnotes) {
-        if (record == null) {
+    private static String cell(CellResult result, double best, Footnotes footnotes) {
+        if (result == null) {
             return "-";
         }
-        if (!CellResults.isOk(record)) {
-            return footnotes.failed(record);
+        if (!result.isOk()) {
+            return footnotes.failed(result);
         }
-        JsonNode ns = record.path("metrics").path("nsPerPacket");
-        if (!ns.path("median").isNumber()) {
+        Figure figure = result.nsPerPacket();
+        if (figure == null) {
             return "?";
         }
-        double median = ns.path("median").asDouble();
-        String text = Numbers.compact(median);
-        if (median == best) {
-            text = "**" + text + "**";
+        String text = text(figure);
+        if (figure.steady() && figure.median() == best) {
+            text = "**" + Numbers.compact(figure.median()) + "**" + text.substring(Numbers.compact(figure.median()).length());
         }
-        if (ns.path("min").isNumber() && ns.path("max").isNumber()) {
-            text += " (" + Numbers.compact(ns.path("min").asDouble()) + "-" + Numbers.compact(ns.path("max").asDouble()) + ")";
-        }
-        return text;
+        return text + footnotes.caveats(result, figure.steady(), figure.reason());
     }
 
     /** The records of one case in this collector's table: its Java rows, then the C++ rows. */
-    private static List<JsonNode> rows(CellResults results, String gc, String caseName) {
-        List<JsonNode> records = new ArrayList<>();
-        results.strategies(gc).forEach(strategy -> records.add(results.get(gc, strategy, caseName)));
-        results.cppRows().forEach(row -> records.add(results.cpp(row, caseName)));
-        return records;
+    private static List<CellResult> rows(AnalyzerResults results, String gc, String caseName) {
+        List<CellResult> cells = new ArrayList<>();
+        results.strategies(gc).forEach(strategy -> cells.add(results.get(gc, strategy, caseName)));
+        results.cppRows().forEach(row -> cells.add(results.cpp(row, caseName)));
+        return cells;
     }
 
-    /** The lowest median among {@code records}, or NaN (nothing marked) unless at least two of them are ok. */
-    private static double best(List<JsonNode> records) {
+    /** The lowest steady median among {@code cells}, or NaN (nothing marked) unless at least two of them are ok. */
+    private static double best(List<CellResult> cells) {
         double best = Double.NaN;
         int ok = 0;
-        for (JsonNode record : records) {
-            double median = median(record);
-            if (!Double.isNaN(median)) {
+        for (CellResult result : cells) {
+            Figure figure = result == null || !result.isOk() ? null : result.nsPerPacket();
+            if (figure != null) {
                 ok++;
-                best = Double.isNaN(best) ? median : Math.min(best, median);
+                if (figure.steady()) {
+                    best = Double.isNaN(best) ? figure.median() : Math.min(best, figure.median());
+                }
             }
         }
         return ok >= 2 ? best : Double.NaN;

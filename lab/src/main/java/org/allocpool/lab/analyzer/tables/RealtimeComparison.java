@@ -1,7 +1,5 @@
 package org.allocpool.lab.analyzer.tables;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 /**
  * Our smallest loss-free intervals beside the article's, for the collectors and strategies the
  * article measured in real time: each case as "ours" and "2019" columns, both in the article's
@@ -17,16 +15,9 @@ final class RealtimeComparison {
      * The comparison for {@code gc} with the article's figures at {@code heap} ({@code null}: the article's
      * own heaps), or an empty string when the article has nothing to compare with.
      */
-    static String render(CellResults results, String gc, String heap) {
-        return BesideTheArticle.render(results, gc, RealtimeComparison::ours,
+    static String render(AnalyzerResults results, String gc, String heap) {
+        return BesideTheArticle.render(results, gc, RealtimeAnswer::text,
                 (runtime, strategy, caseName) -> ArticleFigures.realtime(gc, strategy, caseName, heap),
                 ArticleFigures::cppRealtime);
-    }
-
-    private static String ours(JsonNode record) {
-        if (record == null) {
-            return "-";
-        }
-        return CellResults.isOk(record) ? RealtimeAnswer.text(record) : "failed";
     }
 }

@@ -1,14 +1,15 @@
 package org.allocpool.lab.analyzer.tables;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.allocpool.lab.analyzer.AnalyzerCellFields;
 import org.allocpool.lab.analyzer.AnalyzerMatrix;
-import org.allocpool.lab.analyzer.CellKey;
+import org.allocpool.lab.analyzer.AnalyzerMetricsView;
+import org.allocpool.lab.records.LabRecord;
 
 /**
  * The real-time records measured alike, which one set of tables shows: all searches or all at one
@@ -18,30 +19,30 @@ import org.allocpool.lab.analyzer.CellKey;
  *
  * @param intervalNs the fixed interval, or {@code null} for searches of the smallest loss-free one
  * @param heap       the heap every cell had, or {@code null} for the article's heap per strategy
- * @param results    the records, one per cell
+ * @param results    the cells
  */
-record RealtimeSection(Long intervalNs, String heap, CellResults results) {
+record RealtimeSection(Long intervalNs, String heap, AnalyzerResults results) {
 
     /**
      * The sections of {@code records} (batch ones are left out): searches first, then by interval; article
      * heaps first. C++ records, which have no heap, join every section measured as they were.
      */
-    static List<RealtimeSection> of(List<JsonNode> records) {
-        Map<Key, List<JsonNode>> grouped = new LinkedHashMap<>();
-        List<JsonNode> cpp = new ArrayList<>();
-        for (JsonNode record : records) {
-            JsonNode cell = record.path("cell");
-            if (!CellKey.measureOf(cell).startsWith("realtime")) {
+    static List<RealtimeSection> of(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records) {
+        Map<Key, List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>>> grouped = new LinkedHashMap<>();
+        List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> cpp = new ArrayList<>();
+        for (LabRecord<AnalyzerCellFields, AnalyzerMetricsView> record : records) {
+            AnalyzerCellFields cell = record.cell();
+            if (cell == null || !cell.isRealtime()) {
                 continue;
             }
-            if (CellResults.isCpp(record)) {
+            if (cell.isCpp()) {
                 cpp.add(record);
                 continue;
             }
             grouped.computeIfAbsent(new Key(interval(cell), givenHeap(cell)), k -> new ArrayList<>()).add(record);
         }
-        for (JsonNode record : cpp) {
-            Long interval = interval(record.path("cell"));
+        for (LabRecord<AnalyzerCellFields, AnalyzerMetricsView> record : cpp) {
+            Long interval = interval(record.cell());
             List<Key> alike = grouped.keySet().stream().filter(k -> Objects.equals(k.intervalNs(), interval)).toList();
             if (alike.isEmpty()) {
                 grouped.computeIfAbsent(new Key(interval, null), k -> new ArrayList<>()).add(record);
@@ -49,28 +50,28 @@ record RealtimeSection(Long intervalNs, String heap, CellResults results) {
             alike.forEach(k -> grouped.get(k).add(record));
         }
         List<RealtimeSection> sections = new ArrayList<>();
-        grouped.forEach((key, group) -> sections.add(new RealtimeSection(key.intervalNs(), key.heap(), new CellResults(group))));
+        grouped.forEach((key, group) -> sections.add(new RealtimeSection(key.intervalNs(), key.heap(),
+                new AnalyzerResults(group))));
         sections.sort(Comparator.comparing((RealtimeSection s) -> s.intervalNs() == null ? -1L : s.intervalNs())
                 .thenComparing(s -> s.heap() == null ? "" : s.heap()));
         return List.copyOf(sections);
     }
 
     /** The fixed interval of a real-time cell, or {@code null} for a search. */
-    private static Long interval(JsonNode cell) {
-        String measure = CellKey.measureOf(cell);
+    private static Long interval(AnalyzerCellFields cell) {
+        String measure = cell.measure();
         return measure.contains("@") ? Long.valueOf(measure.substring(measure.indexOf('@') + 1)) : null;
     }
 
     /** The cell's heap when it differs from the article's for its strategy (so was given), else {@code null}. */
-    private static String givenHeap(JsonNode cell) {
-        String heap = cell.path("heap").asText("");
-        String strategy = cell.path("strategy").asText("");
-        if (heap.isBlank() || !AnalyzerMatrix.STRATEGIES.contains(strategy)) {
+    private static String givenHeap(AnalyzerCellFields cell) {
+        String heap = cell.heap();
+        String strategy = cell.strategy();
+        if (heap == null || heap.isBlank() || !AnalyzerMatrix.STRATEGIES.contains(strategy)) {
             return null;
         }
-        String asKey = new CellKey("", "", "", heap).heap();
-        String article = new CellKey("", "", "", AnalyzerMatrix.defaultHeap(strategy)).heap();
-        return Objects.equals(asKey, article) ? null : heap;
+        return Objects.equals(AnalyzerMatrix.sameHeap(heap), AnalyzerMatrix.sameHeap(AnalyzerMatrix.defaultHeap(strategy)))
+                ? null : heap;
     }
 
     /** What records of one section share. */

@@ -1,27 +1,30 @@
 package org.allocpool.lab.analyzer.tables;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import org.allocpool.lab.analyzer.AnalyzerMetricsView;
+import org.allocpool.lab.text.MarkdownTable;
+import org.allocpool.lab.text.Numbers;
+import org.allocpool.metrics.gc.GcStatistics;
 
 /**
  * The real-time tables of one collector, from records measured alike (all searches, or all at one
  * fixed interval; one heap setting): the article's "strategy × case" table of the smallest
  * loss-free interval or the loss, then the latency and GC figures of the probe each answer rests
- * on. C++ rows ({@code cpp pool}) follow the Java ones, the same under every collector; they have no
- * GC figures ({@code -}). Failed cells show {@code failed [n]} with the reason footnoted.
- * Thread-safe (stateless).
+ * on, fork by fork. C++ rows ({@code cpp pool}) follow the Java ones, the same under every
+ * collector; they have no GC figures ({@code -}). Failed cells show {@code failed [n]} with the
+ * reason footnoted. Thread-safe (stateless).
  */
 final class RealtimeTables {
 
-    private static final List<String> PROBE_HEADER = List.of("strategy", "case", "interval ns", "lost",
+    private static final List<String> PROBE_HEADER = List.of("strategy", "case", "fork", "interval ns", "lost",
             "p99 latency ms", "max latency ms", "max GC pause ms", "GC/s");
 
     private RealtimeTables() {
     }
 
     /** Strategy × case: {@code 230}, {@code lost: 4.4%}, {@code failed [n]}, or {@code -} when not run. */
-    static String answers(CellResults results, String gc, Footnotes footnotes) {
+    static String answers(AnalyzerResults results, String gc, Footnotes footnotes) {
         List<String> cases = results.cases(gc);
         List<String> header = new ArrayList<>(List.of("strategy"));
         header.addAll(cases);
@@ -29,8 +32,7 @@ final class RealtimeTables {
         for (String strategy : results.strategies(gc)) {
             List<String> row = new ArrayList<>(List.of(strategy));
             for (String caseName : cases) {
-                JsonNode record = results.get(gc, strategy, caseName);
-                row.add(answer(record, footnotes));
+                row.add(answer(results.get(gc, strategy, caseName), footnotes));
             }
             table.row(row);
         }
@@ -44,12 +46,15 @@ final class RealtimeTables {
         return table.render();
     }
 
-    private static String answer(JsonNode record, Footnotes footnotes) {
-        return record == null ? "-" : CellResults.isOk(record) ? RealtimeAnswer.text(record) : footnotes.failed(record);
+    private static String answer(CellResult result, Footnotes footnotes) {
+        if (result == null) {
+            return "-";
+        }
+        return result.isOk() ? RealtimeAnswer.text(result) + footnotes.caveats(result, true, "") : footnotes.failed(result);
     }
 
-    /** One row per cell: the interval and loss of the answer's probe, its latency and the GC during it. */
-    static String probes(CellResults results, String gc, Footnotes footnotes) {
+    /** One row per cell and fork: the interval and loss of the answer's probe, its latency and the GC during it. */
+    static String probes(AnalyzerResults results, String gc, Footnotes footnotes) {
         MarkdownTable table = new MarkdownTable(PROBE_HEADER);
         for (String strategy : results.strategies(gc)) {
             for (String caseName : results.cases(gc)) {
@@ -64,33 +69,35 @@ final class RealtimeTables {
         return table.render();
     }
 
-    private static void probe(MarkdownTable table, String rowName, String caseName, JsonNode record, Footnotes footnotes) {
-        if (record == null) {
+    private static void probe(MarkdownTable table, String rowName, String caseName, CellResult result,
+                              Footnotes footnotes) {
+        if (result == null) {
             return;
         }
-        List<String> row = new ArrayList<>(List.of(rowName, caseName));
-        if (CellResults.isOk(record)) {
-            row.addAll(figures(record.path("metrics")));
-        } else {
-            row.add(footnotes.failed(record));
+        if (!result.isOk()) {
+            table.row(List.of(rowName, caseName, "-", footnotes.failed(result)));
+            return;
         }
-        table.row(row);
+        for (var record : result.forks()) {
+            if (!record.isOk()) {
+                continue;
+            }
+            List<String> row = new ArrayList<>(List.of(rowName, caseName, Integer.toString(record.forkNumber())));
+            row.addAll(figures(record.metrics()));
+            table.row(row);
+        }
     }
 
-    private static List<String> figures(JsonNode metrics) {
-        JsonNode realtime = metrics.path("realtime");
-        JsonNode latency = realtime.path("latencyNs");
-        JsonNode gc = metrics.path("gc");
+    private static List<String> figures(AnalyzerMetricsView metrics) {
+        AnalyzerMetricsView.Realtime realtime = metrics.realtime();
+        AnalyzerMetricsView.Latency latency = realtime == null ? null : realtime.latencyNs();
+        GcStatistics gc = metrics.gc();
         return List.of(
-                realtime.path("intervalNs").isNumber() ? Long.toString(realtime.path("intervalNs").asLong()) : "?",
-                realtime.path("lossPercent").isNumber() ? Numbers.lossPercent(realtime.path("lossPercent").asDouble()) + "%" : "?",
-                millis(latency.path("p99")),
-                millis(latency.path("max")),
-                !gc.isObject() ? "-" : gc.path("pauseMaxMs").isNumber() ? Numbers.compact(gc.path("pauseMaxMs").asDouble()) : "?",
-                !gc.isObject() ? "-" : gc.path("perSecond").isNumber() ? Numbers.compact(gc.path("perSecond").asDouble()) : "?");
-    }
-
-    private static String millis(JsonNode ns) {
-        return ns.isNumber() ? Numbers.compact(ns.asDouble() / 1e6) : "?";
+                realtime == null || realtime.intervalNs() == null ? "?" : Long.toString(realtime.intervalNs()),
+                realtime == null || realtime.lossPercent() == null ? "?" : Numbers.lossPercent(realtime.lossPercent()) + "%",
+                latency == null || latency.p99() == null ? "?" : Numbers.compact(latency.p99() / 1e6),
+                latency == null || latency.max() == null ? "?" : Numbers.compact(latency.max() / 1e6),
+                gc == null ? "-" : Numbers.compact(gc.pauseMaxMs()),
+                gc == null ? "-" : Numbers.compact(gc.perSecond()));
     }
 }

@@ -2,8 +2,8 @@ package org.allocpool.lab.echo.tables;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.allocpool.lab.analyzer.tables.MarkdownTable;
-import org.allocpool.lab.analyzer.tables.Numbers;
+import org.allocpool.lab.text.MarkdownTable;
+import org.allocpool.lab.text.Numbers;
 import org.allocpool.lab.echo.EchoCellKey;
 
 /**

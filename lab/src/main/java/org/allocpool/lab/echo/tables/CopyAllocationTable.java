@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.allocpool.lab.analyzer.tables.MarkdownTable;
+import org.allocpool.lab.text.MarkdownTable;
 import org.allocpool.lab.echo.EchoCellKey;
 
 /**

@@ -2,7 +2,7 @@ package org.allocpool.lab.echo.tables;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
-import org.allocpool.lab.analyzer.tables.Numbers;
+import org.allocpool.lab.text.Numbers;
 
 /**
  * The four figures the echo tables show per cell, where each lives in a record's {@code metrics}

@@ -3,7 +3,7 @@ package org.allocpool.lab.echo.tables;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
-import org.allocpool.lab.analyzer.tables.MarkdownTable;
+import org.allocpool.lab.text.MarkdownTable;
 import org.allocpool.lab.echo.EchoCellKey;
 
 /**

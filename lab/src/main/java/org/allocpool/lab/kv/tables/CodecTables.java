@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.allocpool.lab.analyzer.tables.MarkdownTable;
-import org.allocpool.lab.analyzer.tables.Numbers;
+import org.allocpool.lab.text.MarkdownTable;
+import org.allocpool.lab.text.Numbers;
 
 /**
  * The codecs table (one per codecs record) and the article's encoding speeds beside ours, both

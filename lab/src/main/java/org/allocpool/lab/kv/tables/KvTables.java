@@ -6,8 +6,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.allocpool.lab.analyzer.tables.MarkdownTable;
-import org.allocpool.lab.analyzer.tables.Numbers;
+import org.allocpool.lab.text.MarkdownTable;
+import org.allocpool.lab.text.Numbers;
 import org.allocpool.lab.store.RunInfo;
 
 /**

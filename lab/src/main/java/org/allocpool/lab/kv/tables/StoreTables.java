@@ -2,8 +2,8 @@ package org.allocpool.lab.kv.tables;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
-import org.allocpool.lab.analyzer.tables.MarkdownTable;
-import org.allocpool.lab.analyzer.tables.Numbers;
+import org.allocpool.lab.text.MarkdownTable;
+import org.allocpool.lab.text.Numbers;
 
 /**
  * The stores table, one per number of users, and the article's map table beside ours.

@@ -1,74 +1,66 @@
 package org.allocpool.lab.analyzer.tables;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import org.allocpool.lab.analyzer.AnalyzerCellFields;
+import org.allocpool.lab.analyzer.AnalyzerExperiment;
 import org.allocpool.lab.analyzer.AnalyzerMatrix;
-import org.allocpool.lab.analyzer.CellKey;
+import org.allocpool.lab.analyzer.AnalyzerMetricsView;
+import org.allocpool.lab.records.LabRecord;
+import org.allocpool.lab.records.RecordType;
+import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
+import org.allocpool.metrics.env.Environment;
 
 /**
  * Renders the analyzer's records as one Markdown document: the environment and profile, then for
  * each collector the article's "strategy × case, ns/packet" table (C++ rows after the Java ones),
- * its GC table (Java only; failed cells shown with a footnoted reason) and the Java / C++ ratios,
- * then our medians beside the article's published ones; then, for real-time records, the article's
- * "smallest loss-free interval" tables with the latency and GC of each answer's probe, the Java /
- * C++ ratios of the intervals, and those beside the article's. The output
- * depends on the records and the run description only (no clock, no locale), so rendering the same
- * folder twice gives the same text. Thread-safe (stateless).
+ * its GC table (Java only) and the Java / C++ ratios, then our medians beside the article's; then,
+ * for real-time records, the article's "smallest loss-free interval" tables with the latency and
+ * GC of each answer's probe, the Java / C++ ratios of the intervals, and those beside the article's;
+ * last, the verdict in words. Every figure is the median over the cell's forks, with its spreads;
+ * a figure that was not steady is marked and never a winner. Thread-safe (stateless).
  */
-public final class AnalyzerTables {
+public final class AnalyzerReport implements Report<AnalyzerCellFields, AnalyzerMetricsView> {
 
-    private AnalyzerTables() {
+    private static final RecordType<AnalyzerCellFields, AnalyzerMetricsView> TYPE =
+            RecordType.of(AnalyzerExperiment.NAME, AnalyzerCellFields.class, AnalyzerMetricsView.class);
+
+    @Override
+    public RecordType<AnalyzerCellFields, AnalyzerMetricsView> recordType() {
+        return TYPE;
     }
 
-    /**
-     * The document for {@code records} (in the order written; later records of a cell replace
-     * earlier failed ones), described by {@code run} ({@code null} when unknown).
-     */
-    public static String render(List<JsonNode> records, RunInfo run) {
-        return render(records, run == null ? List.of() : List.of(run));
-    }
-
-    /**
-     * The document for {@code records}, which may hold batch and real-time cells, described by the
-     * runs that wrote them ({@code runs}: one per mode, empty when unknown). Batch tables come first,
-     * then one real-time part per way of measuring (a search, or one fixed interval) and heap setting.
-     */
-    public static String render(List<JsonNode> records, List<RunInfo> runs) {
-        List<JsonNode> analyzer = records.stream().filter(r -> CellResults.EXPERIMENT.equals(r.path("experiment").asText())).toList();
-        CellResults batch = new CellResults(analyzer.stream()
-                .filter(r -> CellKey.BATCH.equals(CellKey.measureOf(r.path("cell")))).toList());
-        List<RealtimeSection> realtime = RealtimeSection.of(analyzer);
-        List<JsonNode> shown = new ArrayList<>(batch.records());
-        // a C++ real-time record joins every section measured alike: count it once
-        realtime.forEach(section -> section.results().records().stream().filter(r -> !shown.contains(r)).forEach(shown::add));
+    @Override
+    public String render(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records, List<RunInfo> runs) {
+        AnalyzerResults batch = new AnalyzerResults(records.stream()
+                .filter(r -> r.cell() != null && !r.cell().isRealtime()).toList());
+        List<RealtimeSection> realtime = RealtimeSection.of(records);
 
         StringBuilder out = new StringBuilder();
-        header(out, shown, runs);
+        header(out, records, runs);
         Footnotes footnotes = new Footnotes();
         for (String gc : batch.collectors()) {
             out.append("\n## ").append(gc).append("\n\n");
             out.append("Heap: ").append(heaps(batch, gc)).append(".\n\n");
             out.append("### ").append(gc).append(": ns/packet, strategy x case\n\n");
-            out.append("Median of the timed rounds (min-max in brackets); lower is better; best of each case in bold.\n\n");
+            out.append(NsPerPacketTable.LEGEND).append("\n\n");
             out.append(NsPerPacketTable.render(batch, gc, footnotes));
             cppNote(out, batch);
             notes(out, footnotes);
             out.append("\n### ").append(gc).append(": GC, strategy x case\n\n");
-            out.append("Pauses as the JVM reports them (JFR); GC fraction = pause time / run time;"
-                    + " GC ns per live object = average pause / live objects.\n\n");
+            out.append("Pauses as the JVM reports them (JFR), medians over the forks; GC fraction = pause time / run time;"
+                    + " GC ns per live object = average pause / live objects; bytes/packet = heap bytes the analyser's"
+                    + " thread allocated per packet.\n\n");
             out.append(GcTable.render(batch, gc, footnotes));
             notes(out, footnotes);
             ratios(out, gc + ": Java / C++, ns/packet", "Ratio of the median ns per packet, Java over C++, from this run.",
                     JavaCppRatioTable.batch(batch, gc), footnotes);
         }
         if (batch.collectors().isEmpty() && !batch.cppRows().isEmpty()) {
-            out.append("\n## C++: ns/packet, strategy x case\n\n");
-            out.append("Median of the timed rounds (min-max in brackets); lower is better; no Java cells recorded.\n\n");
+            out.append("\n## C++: ns/packet, strategy x case\n\n").append(NsPerPacketTable.LEGEND).append("\n\n");
             out.append(NsPerPacketTable.render(batch, "", footnotes));
             notes(out, footnotes);
         }
@@ -76,11 +68,32 @@ public final class AnalyzerTables {
         for (RealtimeSection section : realtime) {
             realtime(out, section, footnotes);
         }
+        verdict(out, batch, realtime);
         return out.toString();
     }
 
+    private static void verdict(StringBuilder out, AnalyzerResults batch, List<RealtimeSection> realtime) {
+        StringBuilder verdict = new StringBuilder(BatchVerdict.render(batch));
+        for (RealtimeSection section : realtime) {
+            if (section.intervalNs() == null) {
+                verdict.append(RealtimeVerdict.render(section.results(), section.heap()));
+            }
+        }
+        out.append("\n## Verdict\n\n");
+        if (verdict.isEmpty()) {
+            out.append("Nothing to judge: no collector has two strategies with steady figures in one case.\n");
+            return;
+        }
+        out.append("Each figure is the median over every fork; \"spreads apart\" means the two figures' spreads (the"
+                + " middle half of their rounds and every fork's median) do not overlap, \"too close to call\" that they"
+                + " do: then this machine cannot rank them. A figure that was not steady is not judged."
+                + " The cost of the test itself (dummy) is left out. 2019: \"To allocate or to pool?\", other hardware and"
+                + " JDKs: compare the answers, not the digits.\n");
+        out.append(verdict);
+    }
+
     private static void realtime(StringBuilder out, RealtimeSection section, Footnotes footnotes) {
-        CellResults results = section.results();
+        AnalyzerResults results = section.results();
         String heapTitle = section.heap() == null ? "" : " (heap " + section.heap() + ")";
         String what = section.intervalNs() == null
                 ? "smallest loss-free interval, ns"
@@ -88,11 +101,13 @@ public final class AnalyzerTables {
         out.append("\n## Real time: ").append(what).append(heapTitle).append("\n\n");
         if (section.intervalNs() == null) {
             out.append("The smallest interval between two packets of the native source at which nothing was lost after"
-                    + " the warm-up, searched from the batch ns/packet up to 1000 ns, to 10 ns, each probe in a fresh JVM;"
-                    + " lower is better. `lost: X%`: even one packet every 1000 ns lost X% of them.\n");
+                    + " the warm-up, searched from the batch ns/packet up to 1000 ns, to 10 ns, each probe in a fresh JVM"
+                    + " that first brings the workload to its steady state; lower is better. With several forks, the median"
+                    + " of their answers and (in brackets) the range. `lost: X%`: even one packet every 1000 ns lost X% of"
+                    + " them (the worst fork).\n");
         } else {
             out.append("Packets lost after the warm-up with the native source producing one every ")
-                    .append(section.intervalNs()).append(" ns.\n");
+                    .append(section.intervalNs()).append(" ns (the worst fork).\n");
         }
         for (String gc : results.collectors()) {
             out.append("\n### ").append(gc).append(heapTitle).append(": real time, ").append(what).append("\n\n");
@@ -104,11 +119,9 @@ public final class AnalyzerTables {
                 ratios(out, gc + heapTitle + ": Java / C++, smallest loss-free interval",
                         "Ratio of the smallest loss-free intervals, Java over C++, from this run.",
                         JavaCppRatioTable.realtime(results, gc, footnotes), footnotes);
-            }
-            if (section.intervalNs() == null) {
                 out.append("\n### ").append(gc).append(heapTitle).append(": real time, latency and GC of the answer's probe\n\n");
-                out.append("The probe the answer rests on (the narrowest loss-free one, or the one at 1000 ns that lost):"
-                        + " latency from the source's timestamp to processing; GC pauses during that probe.\n\n");
+                out.append("The probe each fork's answer rests on (the narrowest loss-free one, or the one at 1000 ns that"
+                        + " lost): latency from the source's timestamp to processing; GC pauses during that probe.\n\n");
             } else {
                 out.append("\n### ").append(gc).append(heapTitle).append(": real time, latency and GC at ")
                         .append(section.intervalNs()).append(" ns\n\n");
@@ -135,7 +148,7 @@ public final class AnalyzerTables {
         }
     }
 
-    private static void cppNote(StringBuilder out, CellResults results) {
+    private static void cppNote(StringBuilder out, AnalyzerResults results) {
         if (!results.cppRows().isEmpty()) {
             out.append("\nC++ rows: C++ has no collector, so its cells ran once and the same figures appear under every"
                     + " collector.\n");
@@ -158,9 +171,11 @@ public final class AnalyzerTables {
         }
     }
 
-    private static void header(StringBuilder out, List<JsonNode> shown, List<RunInfo> runs) {
+    private static void header(StringBuilder out, List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records,
+                               List<RunInfo> runs) {
         out.append("# allocpool lab: analyzer\n\n");
-        for (RunInfo run : runs) {
+        for (RunInfo run : runs.stream().sorted((a, b) -> Boolean.compare(!RunInfo.BATCH.equals(a.mode()),
+                !RunInfo.BATCH.equals(b.mode()))).toList()) {
             boolean batch = RunInfo.BATCH.equals(run.mode());
             out.append(batch ? "- profile: " : "- " + run.mode().replace("realtime", "real-time") + " profile: ")
                     .append(run.profile());
@@ -176,41 +191,41 @@ public final class AnalyzerTables {
         if (runs.isEmpty()) {
             out.append("- profile: not recorded\n");
         }
-        List<JsonNode> envs = shown.stream().filter(r -> !CellResults.isCpp(r))
-                .map(r -> r.path("env")).filter(JsonNode::isObject).toList();
-        List<JsonNode> cppEnvs = shown.stream().filter(CellResults::isCpp)
-                .map(r -> r.path("env")).filter(JsonNode::isObject).toList();
+        List<Environment> envs = records.stream().filter(r -> r.cell() != null && !r.cell().isCpp())
+                .map(LabRecord::env).filter(e -> e != null).toList();
+        List<Environment> cppEnvs = records.stream().filter(r -> r.cell() != null && r.cell().isCpp())
+                .map(LabRecord::env).filter(e -> e != null).toList();
         if (envs.isEmpty() && !cppEnvs.isEmpty()) {
             envs = cppEnvs;
         }
         if (envs.isEmpty()) {
             out.append("- environment: not recorded (no cell reported one)\n");
         } else {
-            out.append("- JDK: ").append(distinct(envs, e -> e.path("jdk").asText("?")
-                    + " (" + e.path("vm").asText("?") + ")")).append('\n');
-            out.append("- CPU: ").append(distinct(envs, e -> e.path("cpu").asText("?")))
-                    .append(", ").append(distinct(envs, e -> e.path("cores").asText("?"))).append(" cores\n");
-            out.append("- OS: ").append(distinct(envs, e -> e.path("os").asText("?"))).append('\n');
+            out.append("- JDK: ").append(distinct(envs, e -> e.jdk() + " (" + e.vm() + ")")).append('\n');
+            out.append("- CPU: ").append(distinct(envs, Environment::cpu))
+                    .append(", ").append(distinct(envs, e -> Integer.toString(e.cores()))).append(" cores\n");
+            out.append("- OS: ").append(distinct(envs, Environment::os)).append('\n');
+            out.append("- host: ").append(distinct(envs, e -> e.host() == null ? "not recorded" : e.host())).append('\n');
         }
         if (!cppEnvs.isEmpty()) {
-            out.append("- C++: ").append(distinct(cppEnvs, e -> e.path("vm").asText("?"))).append('\n');
+            out.append("- C++: ").append(distinct(cppEnvs, Environment::vm)).append('\n');
         }
-        long ok = shown.stream().filter(CellResults::isOk).count();
-        int all = shown.size();
-        out.append("- cells: ").append(all).append(" (").append(ok).append(" ok, ").append(all - ok)
-                .append(" failed)\n\n");
+        long cells = records.stream().map(LabRecord::key).distinct().count();
+        long ok = records.stream().filter(LabRecord::isOk).count();
+        out.append("- cells: ").append(cells).append(", forks: ").append(records.size()).append(" (").append(ok)
+                .append(" ok, ").append(records.size() - ok).append(" failed)\n\n");
         out.append("Compare rows within one table (ratios), not figures from another machine:"
                 + " shared machines are noisy.\n");
     }
 
-    private static String heaps(CellResults results, String gc) {
+    private static String heaps(AnalyzerResults results, String gc) {
         Set<String> onHeap = new LinkedHashSet<>();
         Set<String> offHeap = new LinkedHashSet<>();
         for (String strategy : results.strategies(gc)) {
             for (String caseName : results.cases(gc)) {
-                JsonNode record = results.get(gc, strategy, caseName);
-                if (record != null) {
-                    String heap = record.path("cell").path("heap").asText("?");
+                CellResult result = results.get(gc, strategy, caseName);
+                if (result != null) {
+                    String heap = result.cell().heap() == null ? "?" : result.cell().heap();
                     (AnalyzerMatrix.isOffHeap(strategy) ? offHeap : onHeap).add(heap);
                 }
             }
@@ -226,7 +241,7 @@ public final class AnalyzerTables {
         return text.toString();
     }
 
-    private static void comparison(StringBuilder out, CellResults results) {
+    private static void comparison(StringBuilder out, AnalyzerResults results) {
         StringBuilder tables = new StringBuilder();
         for (String gc : results.collectors()) {
             String table = ArticleComparison.render(results, gc);
@@ -236,13 +251,14 @@ public final class AnalyzerTables {
         }
         if (!tables.isEmpty()) {
             out.append("\n## Beside the article\n\n").append("Published figures: ").append(ArticleFigures.CITATION)
-                    .append('\n').append(tables);
+                    .append(" `~` marks one of ours that was not steady.\n").append(tables);
         }
     }
 
-    private static String distinct(List<JsonNode> envs, Function<JsonNode, String> field) {
+    private static String distinct(List<Environment> envs, Function<Environment, String> field) {
         Set<String> values = new LinkedHashSet<>();
         envs.forEach(e -> values.add(field.apply(e)));
         return String.join(" / ", values);
     }
+
 }

@@ -1,4 +1,4 @@
-package org.allocpool.lab.analyzer.tables;
+package org.allocpool.lab.text;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -35,13 +35,13 @@ public final class Numbers {
     }
 
     /** A percentage as the article's real-time table writes losses: {@code 4.4}, {@code 75}, {@code 0.6}, {@code 0.0025}. */
-    static String lossPercent(double percent) {
+    public static String lossPercent(double percent) {
         String text = compact(percent);
         return text.contains(".") ? text.replaceAll("0+$", "").replaceAll("\\.$", "") : text;
     }
 
     /** A count in millions with three decimals, as the article's "live objects (M)": {@code 0.045}. */
-    static String millions(long count) {
+    public static String millions(long count) {
         return String.format(Locale.ROOT, "%.3f", count / 1e6);
     }
 }

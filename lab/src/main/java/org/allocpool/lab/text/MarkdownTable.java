@@ -1,4 +1,4 @@
-package org.allocpool.lab.analyzer.tables;
+package org.allocpool.lab.text;
 
 import java.util.ArrayList;
 import java.util.List;

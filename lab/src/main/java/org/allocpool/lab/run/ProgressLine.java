@@ -1,4 +1,4 @@
-package org.allocpool.lab;
+package org.allocpool.lab.run;
 
 import java.io.PrintStream;
 import java.time.Duration;

@@ -1,0 +1,84 @@
+package org.allocpool.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.allocpool.lab.analyzer.tables.AnalyzerReport;
+import org.allocpool.lab.echo.EchoLab;
+import org.allocpool.lab.kv.KvLab;
+import org.allocpool.lab.run.LabRunner;
+import org.allocpool.lab.run.Report;
+import org.allocpool.lab.store.RecordsFile;
+import org.allocpool.lab.store.RunInfo;
+
+/**
+ * The tables of a results folder, for every experiment whose records it holds ({@code lab --tables},
+ * {@code lab merge}): each experiment's report, one per environment. The one place that knows every
+ * experiment's report. Stateless.
+ */
+final class LabTables {
+
+    /** Every experiment's report that renders through the lab runner. */
+    static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport());
+
+    private LabTables() {
+    }
+
+    /**
+     * Prints the tables of the finished run in {@code dir}, running nothing.
+     *
+     * @return {@link LabRunner#EXIT_OK}
+     * @throws IllegalArgumentException naming {@code dir} when it holds no records, or the file when it cannot be read
+     */
+    static int print(Path dir, PrintStream out) {
+        out.print(render(dir));
+        out.flush();
+        return LabRunner.EXIT_OK;
+    }
+
+    /** The tables of {@code dir}, every experiment's in turn. */
+    static String render(Path dir) {
+        RecordsFile records = new RecordsFile(dir);
+        if (!records.exists()) {
+            throw new IllegalArgumentException("no records in '" + dir + "': it holds no " + RecordsFile.NAME);
+        }
+        List<JsonNode> nodes;
+        try {
+            nodes = records.readAll();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read '" + records.path() + "': " + e.getMessage(), e);
+        }
+        List<RunInfo> runs = RunInfo.readAllFrom(dir);
+        StringBuilder text = new StringBuilder();
+        for (Report<?, ?> report : REPORTS) {
+            if (holds(nodes, report.recordType().experiment())) {
+                text.append(text.isEmpty() ? "" : "\n").append(LabRunner.render(nodes, runs, report));
+            }
+        }
+        // the kv and echo labs render their own tables until they run through the lab runner
+        appendLegacy(text, nodes, dir, KvLab.EXPERIMENT, out -> KvLab.renderTables(dir, out));
+        appendLegacy(text, nodes, dir, EchoLab.EXPERIMENT, out -> EchoLab.renderTables(dir, out));
+        return text.toString();
+    }
+
+    private interface Legacy {
+        void print(PrintStream out);
+    }
+
+    private static void appendLegacy(StringBuilder text, List<JsonNode> nodes, Path dir, String experiment, Legacy legacy) {
+        if (!holds(nodes, experiment)) {
+            return;
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        legacy.print(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        text.append(text.isEmpty() ? "" : "\n").append(bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    private static boolean holds(List<JsonNode> nodes, String experiment) {
+        return nodes.stream().anyMatch(n -> experiment.equals(n.path("experiment").asText()));
+    }
+}

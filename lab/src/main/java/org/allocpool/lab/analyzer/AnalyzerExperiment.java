@@ -1,0 +1,72 @@
+package org.allocpool.lab.analyzer;
+
+import java.time.Duration;
+import java.util.List;
+import org.allocpool.lab.analyzer.tables.AnalyzerReport;
+import org.allocpool.lab.run.CellFiles;
+import org.allocpool.lab.run.CellLaunch;
+import org.allocpool.lab.run.Experiment;
+import org.allocpool.lab.run.Report;
+import org.allocpool.lab.store.RunInfo;
+import org.allocpool.process.JvmCommand;
+
+/**
+ * The packet-analyser experiment as the lab runs it: the cells of {@link AnalyzerLabSettings}
+ * (collector × strategy × case, then the C++ cells), each fork a child JVM of this very program
+ * ({@code allocpool analyzer ... --json}; for a C++ cell one that execs the C++ analyser), and
+ * {@link AnalyzerReport} for its tables and verdict. Immutable.
+ */
+public final class AnalyzerExperiment implements Experiment<AnalyzerCell, AnalyzerCellFields, AnalyzerMetricsView> {
+
+    /** The experiment's name in records. */
+    public static final String NAME = "analyzer";
+
+    private final AnalyzerLabSettings settings;
+    private final JvmCommand jvm;
+
+    /**
+     * @param settings what to run
+     * @param jvm      how to start this program again ({@code --java} already applied)
+     */
+    public AnalyzerExperiment(AnalyzerLabSettings settings, JvmCommand jvm) {
+        this.settings = settings;
+        this.jvm = settings.javaHome() == null ? jvm : jvm.withJavaHome(settings.javaHome());
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public RunInfo describe() {
+        return new RunInfo(NAME, settings.profile().label(), settings.childArgs(), settings.jvmArgs(),
+                settings.mode().label());
+    }
+
+    @Override
+    public List<AnalyzerCell> cells() {
+        return AnalyzerMatrix.expand(settings);
+    }
+
+    @Override
+    public int forks() {
+        return settings.forks();
+    }
+
+    @Override
+    public Duration timeout(AnalyzerCell cell) {
+        return settings.cellTimeout();
+    }
+
+    @Override
+    public CellLaunch launch(AnalyzerCell cell, CellFiles files) {
+        return CellLaunch.of(jvm.command(cell.jvmFlags(files.gcLog()), cell.userJvmArgs(settings.jvmArgs()),
+                cell.programArgs()));
+    }
+
+    @Override
+    public Report<AnalyzerCellFields, AnalyzerMetricsView> report() {
+        return new AnalyzerReport();
+    }
+}

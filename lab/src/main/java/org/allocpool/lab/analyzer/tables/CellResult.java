@@ -1,0 +1,95 @@
+package org.allocpool.lab.analyzer.tables;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.DoubleStream;
+import org.allocpool.lab.analyzer.AnalyzerCellFields;
+import org.allocpool.lab.analyzer.AnalyzerMetricsView;
+import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.figure.ForkSample;
+import org.allocpool.lab.records.LabRecord;
+import org.allocpool.metrics.gc.GcStatistics;
+import org.allocpool.metrics.stats.RoundStatistics;
+import org.allocpool.metrics.stats.SteadyState;
+
+/**
+ * What one analyzer cell measured over its forks: the records that count, one per fork, and the
+ * figures the tables show, each made from every fork that measured. Immutable; safe to share.
+ *
+ * @param cell  the cell
+ * @param forks its records, one per fork, in fork order (at least one)
+ */
+record CellResult(AnalyzerCellFields cell, List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> forks) {
+
+    CellResult {
+        forks = List.copyOf(forks);
+    }
+
+    /** The forks that measured. */
+    List<AnalyzerMetricsView> measured() {
+        return forks.stream().filter(LabRecord::isOk).map(LabRecord::metrics).toList();
+    }
+
+    /** Whether any fork measured. */
+    boolean isOk() {
+        return forks.stream().anyMatch(LabRecord::isOk);
+    }
+
+    /** The forks that failed, in fork order. */
+    List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> failures() {
+        return forks.stream().filter(r -> !r.isOk()).toList();
+    }
+
+    /** How tables and notes name the cell: {@code G1 pool A}, {@code cpp pool A}. */
+    String label() {
+        return cell.label();
+    }
+
+    /** The ns/packet figure over the forks that measured one, or {@code null} when none did. */
+    Figure nsPerPacket() {
+        List<ForkSample> samples = new ArrayList<>();
+        for (AnalyzerMetricsView m : measured()) {
+            RoundStatistics ns = m.nsPerPacket();
+            if (ns == null) {
+                continue;
+            }
+            List<Double> rounds = ns.rounds() == null || ns.rounds().isEmpty() ? List.of(ns.median()) : ns.rounds();
+            // records without a check of their own (older ones) are checked here, the same way
+            SteadyState check = m.steadyState() != null ? m.steadyState()
+                    : SteadyState.of(rounds.stream().mapToDouble(Double::doubleValue).toArray());
+            samples.add(new ForkSample(rounds, ns.median(), check.steady(), check.reason()));
+        }
+        return samples.isEmpty() ? null : Figure.of(samples);
+    }
+
+    /** The median over the forks that measured GC of one GC figure, or NaN when none did (C++). */
+    double gc(ToDoubleFunction<GcStatistics> figure) {
+        return median(measured().stream().map(AnalyzerMetricsView::gc).filter(g -> g != null).mapToDouble(figure));
+    }
+
+    /** The median over the forks of the live objects after the run, or NaN. */
+    double liveObjects() {
+        return median(measured().stream().filter(m -> m.liveObjects() != null).mapToDouble(m -> m.liveObjects()));
+    }
+
+    /** The median over the forks of the allocated bytes per packet, or NaN. */
+    double allocBytesPerPacket() {
+        return median(measured().stream().filter(m -> m.allocBytesPerPacket() != null)
+                .mapToDouble(AnalyzerMetricsView::allocBytesPerPacket));
+    }
+
+    /** Whether the forks that measured carry GC figures (Java cells do, C++ ones not). */
+    boolean hasGc() {
+        return measured().stream().anyMatch(m -> m.gc() != null);
+    }
+
+    private static double median(DoubleStream values) {
+        double[] sorted = values.sorted().toArray();
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}

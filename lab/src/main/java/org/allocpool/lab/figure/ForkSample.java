@@ -1,0 +1,27 @@
+package org.allocpool.lab.figure;
+
+import java.util.List;
+
+/**
+ * What one fork (one JVM) measured of a figure: the rounds that count and whether they were steady.
+ * Immutable; safe to share.
+ *
+ * @param rounds the figure of each round that counts, in the order measured (at least one)
+ * @param median the fork's own figure: the median of its rounds
+ * @param steady whether its rounds passed the steady-state check
+ * @param reason {@code steady}, or what the check found (a trend, a step, too few rounds)
+ */
+public record ForkSample(List<Double> rounds, double median, boolean steady, String reason) {
+
+    public ForkSample {
+        rounds = List.copyOf(rounds);
+        if (rounds.isEmpty()) {
+            throw new IllegalArgumentException("a fork sample needs at least one round");
+        }
+    }
+
+    /** A fork that measured one value once, with no rounds to check (steady by assumption, say why). */
+    public static ForkSample single(double value, String reason) {
+        return new ForkSample(List.of(value), value, true, reason);
+    }
+}

@@ -1,0 +1,78 @@
+package org.allocpool.lab.merge;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.allocpool.lab.records.CellFields;
+import org.allocpool.lab.records.LabRecord;
+import org.allocpool.metrics.env.Environment;
+
+/**
+ * Keeps records from different machines and JDKs apart, so that no table, ratio or verdict ever
+ * mixes two of them: one group per machine (host, CPU, cores, OS) and JDK, in the order first met.
+ * A record with no JDK (the C++ analyser) belongs to its machine, so it joins every group of that
+ * machine, as a C++ cell sits under every collector; a record with no environment at all (a fork the
+ * lab recorded as failed before its child said where it ran) joins every group. Thread-safe (stateless).
+ */
+public final class EnvironmentGroups {
+
+    private EnvironmentGroups() {
+    }
+
+    /**
+     * One group of records per environment.
+     *
+     * @param <F> the cell fields
+     * @param <M> the metrics
+     */
+    public record Group<F extends CellFields, M>(String description, List<LabRecord<F, M>> records) {
+    }
+
+    /** {@code records} split by environment, each group in the records' order. */
+    public static <F extends CellFields, M> List<Group<F, M>> of(List<LabRecord<F, M>> records) {
+        Map<String, Environment> javaEnvs = new LinkedHashMap<>();
+        for (LabRecord<F, M> record : records) {
+            Environment env = record.env();
+            if (env != null && env.jdk() != null) {
+                javaEnvs.putIfAbsent(key(env), env);
+            }
+        }
+        if (javaEnvs.size() <= 1) {
+            return List.of(new Group<>("", records));
+        }
+        List<Group<F, M>> groups = new ArrayList<>();
+        for (Environment group : javaEnvs.values()) {
+            List<LabRecord<F, M>> members = new ArrayList<>();
+            for (LabRecord<F, M> record : records) {
+                Environment env = record.env();
+                if (env == null || (env.jdk() == null ? sameMachine(env, group) : key(env).equals(key(group)))) {
+                    members.add(record);
+                }
+            }
+            groups.add(new Group<>(describe(group), List.copyOf(members)));
+        }
+        return List.copyOf(groups);
+    }
+
+    /** How a heading names an environment: {@code host (CPU, 2 cores, OS), JDK 25.0.3}. */
+    public static String describe(Environment env) {
+        return Objects.requireNonNullElse(env.host(), "unknown host") + " (" + env.cpu() + ", " + env.cores()
+                + " cores, " + env.os() + ")" + (env.jdk() == null ? "" : ", JDK " + env.jdk());
+    }
+
+    private static String key(Environment env) {
+        return String.join("\u0000", String.valueOf(env.host()), String.valueOf(env.cpu()),
+                Integer.toString(env.cores()), String.valueOf(env.os()), env.jdk());
+    }
+
+    /**
+     * Whether a record without a JDK (C++, whose OS names its architecture its own way) ran on the
+     * machine of {@code java}: the same CPU and cores, and the same host where both name one.
+     */
+    private static boolean sameMachine(Environment other, Environment java) {
+        return Objects.equals(other.cpu(), java.cpu()) && other.cores() == java.cores()
+                && (other.host() == null || java.host() == null || other.host().equals(java.host()));
+    }
+}

@@ -1,0 +1,149 @@
+package org.allocpool.lab.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.allocpool.lab.merge.EnvironmentGroups;
+import org.allocpool.lab.records.CellFields;
+import org.allocpool.lab.records.LabRecord;
+import org.allocpool.lab.store.ResultsFolder;
+import org.allocpool.lab.store.RunInfo;
+
+/**
+ * The one lab runner, for every experiment: plans the forks of the cells (minus those recorded ok
+ * when resuming, and those of other shards), runs each in child processes with its timeout,
+ * appends each record to {@code records.jsonl} as soon as its fork ends (so that a crash of the lab
+ * loses nothing measured), says on the progress line which fork runs and the time left, then
+ * renders the experiment's tables and verdict into {@code tables.md} and prints them. A fork that
+ * crashes, runs out of memory or times out is recorded as failed and the run goes on.
+ *
+ * <p>Forks run pass by pass: every cell's first fork, then every cell's second, so that a noisy
+ * spell of a shared machine falls on different cells' forks rather than on all forks of one cell,
+ * and every cell has a figure after the first pass. Runs forks one after another on the calling
+ * thread; not thread-safe. The processes it starts never outlive it.
+ */
+public final class LabRunner {
+
+    /** Exit code when the lab ran, whether or not every fork succeeded. */
+    public static final int EXIT_OK = 0;
+    /** Exit code when the lab could not keep its records (results folder not writable). */
+    public static final int EXIT_IO = 1;
+
+    private final PrintStream out;
+    private final PrintStream progress;
+
+    /**
+     * @param out      where the tables are printed (stdout)
+     * @param progress where progress and notes are printed (stderr)
+     */
+    public LabRunner(PrintStream out, PrintStream progress) {
+        this.out = out;
+        this.progress = progress;
+    }
+
+    /**
+     * Runs {@code experiment}'s forks as {@code options} say, then prints its tables and writes them
+     * beside the records.
+     *
+     * @return {@link #EXIT_OK} when the lab ran (failed forks are in the tables), {@link #EXIT_IO}
+     *         when it could not write its results folder
+     */
+    public <C extends LabCell<F>, F extends CellFields, M> int run(Experiment<C, F, M> experiment, RunOptions options) {
+        Path dir = options.resultsDir();
+        try {
+            ResultsFolder folder = ResultsFolder.open(dir, experiment.resultsRoot());
+            dir = folder.dir();
+            Set<String> done = options.resume() ? okForks(folder, experiment) : Set.of();
+            RunInfo run = experiment.describe();
+            folder.describe(run, options.resume() ? RunInfo.readFrom(dir, run.experiment(), run.mode()) : null, progress);
+
+            List<C> cells = experiment.cells();
+            List<Planned<C>> plan = plan(cells, experiment.forks(), options.shard(), done);
+            ProgressLine line = new ProgressLine(progress, plan.size());
+            line.note("results in " + dir + "; " + cells.size() + " cells x " + experiment.forks() + " forks"
+                    + (options.shard().equals(Shard.ALL) ? "" : ", shard " + options.shard())
+                    + (done.isEmpty() ? "" : ", " + done.size() + " forks already recorded ok") + ", " + plan.size()
+                    + " to run (" + run.experiment() + " " + run.mode() + ", profile " + run.profile() + ")");
+            ForkRunner forks = new ForkRunner(new RecordLine(experiment.name()), line::note);
+            for (int i = 0; i < plan.size(); i++) {
+                Planned<C> next = plan.get(i);
+                C cell = next.cell();
+                String label = cell.label() + (experiment.forks() > 1 ? ", fork " + next.fork() + "/" + experiment.forks() : "");
+                CellFiles files = new CellFiles(dir, cell.id() + (experiment.forks() > 1 ? "-fork" + next.fork() : ""));
+                line.starting(i + 1, label);
+                long start = System.nanoTime();
+                Duration timeout = experiment.timeout(cell);
+                String record = forks.run(experiment.launch(cell, files), cell.fields(), next.fork(), files, timeout, label);
+                folder.records().append(record);
+                line.finished(i + 1, label, Duration.ofNanos(System.nanoTime() - start), RecordLine.failureOf(record));
+            }
+            folder.publish(render(folder.records().readAll(), RunInfo.readAllFrom(dir), experiment.report()), out);
+            line.note("records in " + folder.records().path() + ", tables in " + dir.resolve(ResultsFolder.TABLES));
+            return EXIT_OK;
+        } catch (IOException e) {
+            progress.println("lab: cannot keep results in '" + (dir != null ? dir : experiment.resultsRoot()) + "': "
+                    + e.getMessage());
+            return EXIT_IO;
+        }
+    }
+
+    /**
+     * The document of {@code report}'s records among {@code nodes}: one per environment (machine and
+     * JDK), each under a heading naming it when there are several.
+     */
+    public static <F extends CellFields, M> String render(List<JsonNode> nodes, List<RunInfo> runs, Report<F, M> report) {
+        List<LabRecord<F, M>> records = report.recordType().readAll(nodes);
+        String experiment = report.recordType().experiment();
+        List<RunInfo> own = runs.stream().filter(r -> r.experiment().equals(experiment)).toList();
+        List<EnvironmentGroups.Group<F, M>> groups = EnvironmentGroups.of(records);
+        if (groups.size() == 1) {
+            return report.render(groups.getFirst().records(), own);
+        }
+        StringBuilder text = new StringBuilder();
+        text.append("# ").append(experiment).append(": ").append(groups.size())
+                .append(" environments, kept apart (no table mixes two machines or JDKs)\n");
+        for (EnvironmentGroups.Group<F, M> group : groups) {
+            text.append("\n# Environment: ").append(group.description()).append("\n\n");
+            text.append(report.render(group.records(), own));
+        }
+        return text.toString();
+    }
+
+    /** One fork of one cell to run. */
+    private record Planned<C>(C cell, int fork) {
+    }
+
+    private static <C extends LabCell<?>> List<Planned<C>> plan(List<C> cells, int forks, Shard shard, Set<String> done) {
+        List<Planned<C>> plan = new ArrayList<>();
+        for (int fork = 1; fork <= forks; fork++) {
+            for (int i = 0; i < cells.size(); i++) {
+                C cell = cells.get(i);
+                if (shard.takes(i) && !done.contains(forkKey(cell.fields().key(), fork))) {
+                    plan.add(new Planned<>(cell, fork));
+                }
+            }
+        }
+        return List.copyOf(plan);
+    }
+
+    private static <F extends CellFields, M> Set<String> okForks(ResultsFolder folder, Experiment<?, F, M> experiment)
+            throws IOException {
+        Set<String> ok = new HashSet<>();
+        for (LabRecord<F, M> record : experiment.report().recordType().readAll(folder.records().readAll())) {
+            if (record.isOk()) {
+                ok.add(forkKey(record.key(), record.forkNumber()));
+            }
+        }
+        return ok;
+    }
+
+    private static String forkKey(String cellKey, int fork) {
+        return cellKey + "#" + fork;
+    }
+}

@@ -1,0 +1,30 @@
+package org.allocpool.lab.run;
+
+import java.util.List;
+import org.allocpool.lab.records.CellFields;
+import org.allocpool.lab.records.LabRecord;
+import org.allocpool.lab.records.RecordType;
+import org.allocpool.lab.store.RunInfo;
+
+/**
+ * How one experiment's records become a Markdown document: its tables, then a section headed
+ * {@code Verdict} that says in words what they mean. The text depends on the records and run
+ * descriptions only (no clock, no locale), so rendering a folder twice gives the same text.
+ * Implementations are stateless and thread-safe.
+ *
+ * @param <F> the records' cell fields
+ * @param <M> the records' metrics
+ */
+public interface Report<F extends CellFields, M> {
+
+    /** How its records are read. */
+    RecordType<F, M> recordType();
+
+    /**
+     * The document for {@code records} (this experiment's, in the order written; records of the same
+     * cell and fork replace earlier ones as {@link org.allocpool.lab.records.LatestRecords} says),
+     * from runs described by {@code runs} (empty when unknown). All records come from one
+     * environment: the runner renders one document per machine and JDK.
+     */
+    String render(List<LabRecord<F, M>> records, List<RunInfo> runs);
+}

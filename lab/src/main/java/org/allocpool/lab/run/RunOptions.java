@@ -1,0 +1,29 @@
+package org.allocpool.lab.run;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Where a lab run keeps its results and which part of the run it does: the options every
+ * experiment's lab shares. Immutable.
+ *
+ * @param resultsDir the results folder to write ({@code --results}), or {@code null} for a new
+ *                   {@code results/<timestamp>}
+ * @param resume     whether {@code resultsDir} is resumed ({@code --resume}): forks recorded ok
+ *                   there are not run again
+ * @param shard      the part of the cells this machine runs ({@code --shard K/N})
+ */
+public record RunOptions(Path resultsDir, boolean resume, Shard shard) {
+
+    public RunOptions {
+        Objects.requireNonNull(shard, "shard");
+        if (resume && resultsDir == null) {
+            throw new IllegalArgumentException("--resume needs the results folder to resume");
+        }
+    }
+
+    /** A new results folder, the whole run. */
+    public static RunOptions fresh() {
+        return new RunOptions(null, false, Shard.ALL);
+    }
+}
