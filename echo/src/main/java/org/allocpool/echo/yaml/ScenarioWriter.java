@@ -11,6 +11,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.ToLongFunction;
 import org.allocpool.echo.event.EventCodes;
 import org.allocpool.echo.event.Message;
 import org.allocpool.echo.event.TopOfBook;
@@ -68,8 +69,10 @@ public final class ScenarioWriter {
     public ScenarioWriter topOfBook(TopOfBook t) {
         ObjectNode fields = NODES.objectNode()
                 .put("sendingTimeNS", EventTime.format(t.sendingTimeNS()))
-                .put("symbol", symbolText(t.symbol()))
-                .put("ecn", ecnText(t.ecn()))
+                .put("symbol", name("symbol", t.symbol(), EventCodes.symbolText(t.symbol()), EventCodes::symbol,
+                        EventCodes.SYMBOL_CHARS))
+                .put("ecn", name("ecn", t.ecn() & 0xFFFF_FFFFL, EventCodes.ecnText(t.ecn()),
+                        text -> EventCodes.ecn(text) & 0xFFFF_FFFFL, EventCodes.ECN_CHARS))
                 .put("bidPrice", t.bidPrice())
                 .put("askPrice", t.askPrice())
                 .put("bidQuantity", t.bidQuantity())
@@ -151,29 +154,16 @@ public final class ScenarioWriter {
         }
     }
 
-    private static String symbolText(long code) {
-        String text = EventCodes.symbolText(code);
-        if (!isCodeOf(text, code, true)) {
-            throw new IllegalArgumentException("a top of book's symbol code " + Long.toHexString(code)
-                    + " is not 1 to " + EventCodes.SYMBOL_CHARS + " printable ASCII characters");
-        }
-        return text;
-    }
-
-    private static String ecnText(int code) {
-        String text = EventCodes.ecnText(code);
-        if (!isCodeOf(text, code, false)) {
-            throw new IllegalArgumentException("a top of book's ecn code " + Integer.toHexString(code)
-                    + " is not 1 to " + EventCodes.ECN_CHARS + " printable ASCII characters");
-        }
-        return text;
-    }
-
-    private static boolean isCodeOf(String text, long code, boolean symbol) {
+    /** The text of a symbol or venue code, when it is one that a scenario can hold (it packs back into the code). */
+    private static String name(String field, long code, String text, ToLongFunction<String> pack, int maxChars) {
         try {
-            return (symbol ? EventCodes.symbol(text) : EventCodes.ecn(text)) == code;
+            if (pack.applyAsLong(text) == code) {
+                return text;
+            }
         } catch (IllegalArgumentException e) {
-            return false;
+            // reported below
         }
+        throw new IllegalArgumentException("a top of book's " + field + " code " + Long.toHexString(code)
+                + " is not 1 to " + maxChars + " printable ASCII characters");
     }
 }

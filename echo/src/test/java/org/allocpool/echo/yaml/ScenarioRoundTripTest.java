@@ -192,10 +192,13 @@ class ScenarioRoundTripTest {
     }
 
     @Test
-    void shouldRefuseATopOfBookWhoseSymbolNoScenarioCanHold() {
+    void shouldRefuseATopOfBookWhoseSymbolOrVenueNoScenarioCanHold() {
         TopOfBook t = new TopOfBook().symbol(0x0141L).ecn(EventCodes.ecn("EBS"));
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ScenarioWriter().topOfBook(t));
         assertEquals("a top of book's symbol code 141 is not 1 to 8 printable ASCII characters", e.getMessage());
+        TopOfBook gap = new TopOfBook().symbol(EventCodes.symbol("A")).ecn(0x41004200); // "A", a zero byte, "B"
+        assertEquals("a top of book's ecn code 41004200 is not 1 to 4 printable ASCII characters",
+                assertThrows(IllegalArgumentException.class, () -> new ScenarioWriter().topOfBook(gap)).getMessage());
     }
 }
