@@ -71,7 +71,9 @@ class EchoCommandTest {
         Files.writeString(in, event + "\n", StandardCharsets.UTF_8);
         Outcome outcome = execute("echo", "replay", in.toString(), "--buffers", "thread-local");
         assertEquals(0, outcome.exitCode(), outcome.toString());
-        assertEquals(List.of(event), outcome.out());
+        assertEquals(List.of("---", "topOfBook:", "  sendingTimeNS: \"2022-09-05T12:34:56.789012345\"",
+                "  symbol: \"EUR/USD\"", "  ecn: \"EBS\"", "  bidPrice: 0.9913", "  askPrice: 0.9917",
+                "  bidQuantity: 1000000", "  askQuantity: 2500000"), outcome.out());
     }
 
     @Test

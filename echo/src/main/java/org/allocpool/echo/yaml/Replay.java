@@ -25,21 +25,22 @@ public final class Replay {
      * Replays {@code events} ({@link TopOfBook}s and {@link Message}s, as {@link ScenarioReader}
      * reads them) over {@code connection}; returns the replies as YAML.
      *
-     * @throws IOException           when the connection fails
-     * @throws IllegalStateException when the server closes the connection or replies out of protocol,
-     *                               naming the document
+     * @throws IOException              when the connection fails
+     * @throws IllegalStateException    when the server closes the connection or replies out of protocol,
+     *                                  naming the document
+     * @throws IllegalArgumentException before anything is sent, naming the first entry that is not
+     *                                  an event (an {@link ErrorReply} of an output read back)
      */
     public static String run(List<Object> events, EchoConnection connection) throws IOException {
+        refuseNonEvents(events);
         ScenarioWriter out = new ScenarioWriter();
         int document = 0;
         for (Object event : events) {
             document++;
             if (event instanceof TopOfBook t) {
                 connection.send(t);
-            } else if (event instanceof Message m) {
-                connection.send(m);
             } else {
-                throw new IllegalArgumentException("not an event: " + event);
+                connection.send((Message) event);
             }
             Frame reply = connection.receive();
             if (reply == null) {
@@ -55,6 +56,20 @@ public final class Replay {
             }
         }
         return out.text();
+    }
+
+    private static void refuseNonEvents(List<Object> events) {
+        int number = 0;
+        for (Object event : events) {
+            number++;
+            if (event instanceof ErrorReply) {
+                throw new IllegalArgumentException("event " + number + " is an error reply, which only a server "
+                        + "sends; replay topOfBook and message documents");
+            }
+            if (!(event instanceof TopOfBook) && !(event instanceof Message)) {
+                throw new IllegalArgumentException("event " + number + " is not an event: " + event);
+            }
+        }
     }
 
     private static TopOfBook topOfBook(Frame reply, int document) {

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Set;
 import org.allocpool.echo.event.EventCodes;
 import org.allocpool.echo.event.Message;
 import org.allocpool.echo.event.TopOfBook;
@@ -23,9 +22,16 @@ import org.allocpool.echo.event.TopOfBook;
  *             bidPrice: 0.9913, askPrice: 0.9917, bidQuantity: 1000000, askQuantity: 2500000}
  * ---
  * message: {sendingTimeNS: 2022-09-05T12:34:57.000000000, payload: "hello", repeat: 3}
+ * ---
+ * message: {sendingTimeNS: 2022-09-05T12:34:57.000000001, payload: !!binary "/wAB"}
+ * ---
+ * error: {reason: "a message of 3008 bytes is bigger than --buffer-cap 2048; refused"}
  * </pre>
  *
- * A missing, unknown or mistyped field is refused with a {@link ScenarioException} naming the
+ * A payload is text (sent as UTF-8) or YAML's {@code !!binary} (base64, sent as its bytes); a
+ * price may be {@code NaN}, {@code Infinity} or {@code -Infinity}. An {@code error} document,
+ * as {@link ScenarioWriter} writes a server's refusal, reads as an {@link ErrorReply}, so that
+ * everything the writer writes reads back. A missing, unknown or mistyped field is refused with a {@link ScenarioException} naming the
  * document (counted from 1, empty documents included) and the field. Thread-safe (the mapper is
  * only read).
  */
@@ -33,14 +39,15 @@ public final class ScenarioReader {
 
     static final List<String> TOP_OF_BOOK_FIELDS = List.of("sendingTimeNS", "symbol", "ecn", "bidPrice", "askPrice",
             "bidQuantity", "askQuantity");
-    static final Set<String> MESSAGE_FIELDS = Set.of("sendingTimeNS", "payload", "repeat");
+    static final List<String> MESSAGE_FIELDS = List.of("sendingTimeNS", "payload", "repeat");
+    static final List<String> ERROR_FIELDS = List.of("reason");
 
     private static final ObjectReader READER = new YAMLMapper().readerFor(JsonNode.class);
 
     private ScenarioReader() {
     }
 
-    /** The events of {@code yaml}, in order: {@link TopOfBook}s and {@link Message}s. */
+    /** The documents of {@code yaml}, in order: {@link TopOfBook}s, {@link Message}s and {@link ErrorReply}s. */
     public static List<Object> read(String yaml) {
         List<Object> events = new ArrayList<>();
         int document = 0;
@@ -71,15 +78,16 @@ public final class ScenarioReader {
     private static Object event(JsonNode node, int document) {
         if (!node.isObject() || node.size() != 1) {
             throw new ScenarioException("document " + document + ": expected one event, 'topOfBook: {...}' or "
-                    + "'message: {...}'");
+                    + "'message: {...}', or 'error: {...}'");
         }
         String kind = node.fieldNames().next();
         JsonNode fields = node.get(kind);
         return switch (kind) {
-            case "topOfBook" -> topOfBook(new Fields(fields, document, kind, Set.copyOf(TOP_OF_BOOK_FIELDS)));
+            case "topOfBook" -> topOfBook(new Fields(fields, document, kind, TOP_OF_BOOK_FIELDS));
             case "message" -> message(new Fields(fields, document, kind, MESSAGE_FIELDS));
+            case "error" -> new ErrorReply(new Fields(fields, document, kind, ERROR_FIELDS).text("reason"));
             default -> throw new ScenarioException("document " + document + ": unknown event '" + kind
-                    + "'; allowed: topOfBook, message");
+                    + "'; allowed: topOfBook, message, error");
         };
     }
 
@@ -96,7 +104,7 @@ public final class ScenarioReader {
 
     private static Message message(Fields f) {
         long time = f.time("sendingTimeNS");
-        byte[] text = f.text("payload").getBytes(StandardCharsets.UTF_8);
+        byte[] text = f.bytes("payload");
         int repeat = f.has("repeat") ? f.integer("repeat", 1) : 1;
         long length = (long) text.length * repeat;
         if (length > Integer.MAX_VALUE - 64) {
@@ -115,7 +123,7 @@ public final class ScenarioReader {
         private final int document;
         private final String kind;
 
-        Fields(JsonNode node, int document, String kind, Set<String> allowed) {
+        Fields(JsonNode node, int document, String kind, List<String> allowed) {
             this.document = document;
             this.kind = kind;
             if (node == null || !node.isObject()) {
@@ -126,8 +134,7 @@ public final class ScenarioReader {
                 String name = names.next();
                 if (!allowed.contains(name)) {
                     throw new ScenarioException("document " + document + ": " + kind + " has an unknown field '" + name
-                            + "'; allowed: " + String.join(", ", kind.equals("topOfBook") ? TOP_OF_BOOK_FIELDS
-                            : List.of("sendingTimeNS", "payload", "repeat")));
+                            + "'; allowed: " + String.join(", ", allowed));
                 }
             }
             this.node = node;
@@ -175,10 +182,26 @@ public final class ScenarioReader {
 
         double number(String field) {
             JsonNode v = required(field);
-            if (!v.isNumber()) {
-                throw bad(field, "must be a number, was '" + v.asText() + "'");
+            if (v.isNumber()) {
+                return v.doubleValue();
             }
-            return v.doubleValue();
+            if (v.isTextual()) {
+                switch (v.textValue()) {
+                    case "NaN" -> {
+                        return Double.NaN;
+                    }
+                    case "Infinity" -> {
+                        return Double.POSITIVE_INFINITY;
+                    }
+                    case "-Infinity" -> {
+                        return Double.NEGATIVE_INFINITY;
+                    }
+                    default -> {
+                        // reported below
+                    }
+                }
+            }
+            throw bad(field, "must be a number, was '" + v.asText() + "'");
         }
 
         int integer(String field, int min) {
@@ -188,6 +211,19 @@ public final class ScenarioReader {
                         + v.asText() + "'");
             }
             return v.intValue();
+        }
+
+        /** A binary ({@code !!binary}) value's bytes, or a text's in UTF-8. */
+        byte[] bytes(String field) {
+            JsonNode v = required(field);
+            if (v.isBinary()) {
+                try {
+                    return v.binaryValue();
+                } catch (IOException e) {
+                    throw bad(field, "is not valid base64: " + e.getMessage());
+                }
+            }
+            return text(field).getBytes(StandardCharsets.UTF_8);
         }
 
         String text(String field) {

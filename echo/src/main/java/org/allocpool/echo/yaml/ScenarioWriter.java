@@ -1,42 +1,83 @@
 package org.allocpool.echo.yaml;
 
-import java.math.BigDecimal;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.regex.Pattern;
+import java.util.function.ToLongFunction;
 import org.allocpool.echo.event.EventCodes;
 import org.allocpool.echo.event.Message;
 import org.allocpool.echo.event.TopOfBook;
 
 /**
- * Writes events and error replies as YAML documents in the form {@link ScenarioReader} reads, one
- * flow mapping per line, documents separated by {@code ---}, so a run's output can be compared
- * with an expected {@code out.yaml} as text. A message payload is written in its shortest
- * repeating form ({@code payload} and {@code repeat}). Not thread-safe: one writer per output.
+ * Writes events and error replies as YAML documents that {@link ScenarioReader} reads back as the
+ * same events and {@link ErrorReply}s, so a run's output can be compared with an expected
+ * {@code out.yaml} as text, or read again. Jackson's YAML generator does the writing (quoting and
+ * escaping every text as a double-quoted scalar); this class only decides the fields:
+ *
+ * <pre>
+ * ---
+ * topOfBook:
+ *   sendingTimeNS: "2022-09-05T12:34:56.789012345"
+ *   symbol: "EUR/USD"
+ *   ...
+ * ---
+ * message:
+ *   sendingTimeNS: "2022-09-05T12:34:57.000000001"
+ *   payload: "0123456789abcdef"
+ *   repeat: 63
+ * ---
+ * error:
+ *   reason: "a message of 3008 bytes is bigger than --buffer-cap 2048; refused"
+ * </pre>
+ *
+ * A message payload is written in its shortest repeating form ({@code payload} and
+ * {@code repeat}); its repeating unit as text when it is valid UTF-8, else as YAML's binary, a
+ * {@code !!binary} base64 scalar, so that any bytes come back exactly. A price that is not a
+ * finite number is written as {@code NaN}, {@code Infinity} or {@code -Infinity}.
+ *
+ * <p>Not thread-safe: one writer per output.
  */
 public final class ScenarioWriter {
 
-    private static final Pattern PLAIN = Pattern.compile("[A-Za-z][A-Za-z0-9/._-]*");
-    private static final Pattern LOOKS_SPECIAL = Pattern.compile(
-            "(?i)(true|false|yes|no|on|off|null|y|n|~)");
+    // SPLIT_LINES off: a long payload stays one line, as the events' other fields do
+    private static final ObjectWriter YAML = YAMLMapper.builder()
+            .disable(YAMLGenerator.Feature.SPLIT_LINES)
+            .build()
+            .writer();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final StringBuilder out = new StringBuilder();
-    private int documents;
 
     /** An empty output. */
     public ScenarioWriter() {
     }
 
-    /** Appends one top-of-book document. */
+    /**
+     * Appends one top-of-book document.
+     *
+     * @throws IllegalArgumentException when its symbol or venue is not the code of 1 to 8 (4)
+     *                                  printable ASCII characters, which no scenario can hold
+     */
     public ScenarioWriter topOfBook(TopOfBook t) {
-        start().append("topOfBook: {sendingTimeNS: ").append(EventTime.format(t.sendingTimeNS()))
-                .append(", symbol: ").append(scalar(EventCodes.symbolText(t.symbol())))
-                .append(", ecn: ").append(scalar(EventCodes.ecnText(t.ecn())))
-                .append(", bidPrice: ").append(number(t.bidPrice()))
-                .append(", askPrice: ").append(number(t.askPrice()))
-                .append(", bidQuantity: ").append(t.bidQuantity())
-                .append(", askQuantity: ").append(t.askQuantity()).append("}\n");
-        return this;
+        ObjectNode fields = NODES.objectNode()
+                .put("sendingTimeNS", EventTime.format(t.sendingTimeNS()))
+                .put("symbol", name("symbol", t.symbol(), EventCodes.symbolText(t.symbol()), EventCodes::symbol,
+                        EventCodes.SYMBOL_CHARS))
+                .put("ecn", name("ecn", t.ecn() & 0xFFFF_FFFFL, EventCodes.ecnText(t.ecn()),
+                        text -> EventCodes.ecn(text) & 0xFFFF_FFFFL, EventCodes.ECN_CHARS))
+                .put("bidPrice", t.bidPrice())
+                .put("askPrice", t.askPrice())
+                .put("bidQuantity", t.bidQuantity())
+                .put("askQuantity", t.askQuantity());
+        return document("topOfBook", fields);
     }
 
     /** Appends one message document. */
@@ -44,20 +85,23 @@ public final class ScenarioWriter {
         byte[] payload = Arrays.copyOf(m.payload(), m.length());
         int period = period(payload);
         int repeat = payload.length == 0 ? 1 : payload.length / period;
-        String text = new String(payload, 0, payload.length == 0 ? 0 : period, StandardCharsets.UTF_8);
-        start().append("message: {sendingTimeNS: ").append(EventTime.format(m.sendingTimeNS()))
-                .append(", payload: ").append(quoted(text));
-        if (repeat > 1) {
-            out.append(", repeat: ").append(repeat);
+        byte[] unit = Arrays.copyOf(payload, period);
+        ObjectNode fields = NODES.objectNode().put("sendingTimeNS", EventTime.format(m.sendingTimeNS()));
+        String text = utf8(unit);
+        if (text != null) {
+            fields.put("payload", text);
+        } else {
+            fields.put("payload", unit);
         }
-        out.append("}\n");
-        return this;
+        if (repeat > 1) {
+            fields.put("repeat", repeat);
+        }
+        return document("message", fields);
     }
 
     /** Appends one error document: what the server replied instead of an echo. */
     public ScenarioWriter error(String reason) {
-        start().append("error: {reason: ").append(quoted(reason)).append("}\n");
-        return this;
+        return document("error", NODES.objectNode().put("reason", reason));
     }
 
     /** Everything written so far. */
@@ -65,11 +109,16 @@ public final class ScenarioWriter {
         return out.toString();
     }
 
-    private StringBuilder start() {
-        if (documents++ > 0) {
-            out.append("---\n");
+    private ScenarioWriter document(String kind, ObjectNode fields) {
+        ObjectNode document = NODES.objectNode();
+        document.set(kind, fields);
+        try {
+            out.append(YAML.writeValueAsString(document));
+        } catch (JsonProcessingException e) {
+            // a tree of text, numbers and bytes written into memory: nothing can fail but a bug
+            throw new IllegalStateException("cannot write a " + kind + " document as YAML: " + e.getMessage(), e);
         }
-        return out;
+        return this;
     }
 
     /** The shortest p that divides the length such that the bytes are their first p repeated. */
@@ -92,52 +141,29 @@ public final class ScenarioWriter {
         return true;
     }
 
-    private static String scalar(String text) {
-        return PLAIN.matcher(text).matches() && !LOOKS_SPECIAL.matcher(text).matches() ? text : quoted(text);
+    /** {@code bytes} as text when they are valid UTF-8 (so that the text encodes back to them), else null. */
+    static String utf8(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            return null;
+        }
     }
 
-    /** A number YAML reads back as the same double: plain decimals, or an exponent with its sign. */
-    static String number(double d) {
-        if (Double.isNaN(d)) {
-            return ".nan";
-        }
-        if (Double.isInfinite(d)) {
-            return d > 0 ? ".inf" : "-.inf";
-        }
-        String s = Double.toString(d);
-        if (!s.contains("E")) {
-            return s;
-        }
-        double magnitude = Math.abs(d);
-        if (magnitude >= 1e-6 && magnitude < 1e21) {
-            String plain = BigDecimal.valueOf(d).toPlainString();
-            return plain.contains(".") ? plain : plain + ".0";
-        }
-        int e = s.indexOf('E');
-        String mantissa = s.substring(0, e);
-        String exponent = s.substring(e + 1);
-        return mantissa + "e" + (exponent.startsWith("-") ? exponent : "+" + exponent);
-    }
-
-    static String quoted(String text) {
-        StringBuilder q = new StringBuilder(text.length() + 2).append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> q.append("\\\"");
-                case '\\' -> q.append("\\\\");
-                case '\n' -> q.append("\\n");
-                case '\t' -> q.append("\\t");
-                case '\r' -> q.append("\\r");
-                default -> {
-                    if (c < 0x20 || c == 0x7F) {
-                        q.append(String.format("\\x%02x", (int) c));
-                    } else {
-                        q.append(c);
-                    }
-                }
+    /** The text of a symbol or venue code, when it is one that a scenario can hold (it packs back into the code). */
+    private static String name(String field, long code, String text, ToLongFunction<String> pack, int maxChars) {
+        try {
+            if (pack.applyAsLong(text) == code) {
+                return text;
             }
+        } catch (IllegalArgumentException e) {
+            // reported below
         }
-        return q.append('"').toString();
+        throw new IllegalArgumentException("a top of book's " + field + " code " + Long.toHexString(code)
+                + " is not 1 to " + maxChars + " printable ASCII characters");
     }
 }

@@ -52,6 +52,23 @@ class ScenarioTest {
     }
 
     @Test
+    void shouldReadTheMessagesOutputBackWithTheRefusalAsAnErrorReply() {
+        List<Object> sent = ScenarioReader.read(resource("message/in.yaml"));
+        List<Object> expected = new java.util.ArrayList<>(sent);
+        expected.set(2, new ErrorReply("a message of 3008 bytes is bigger than --buffer-cap 2048; refused"));
+
+        assertEquals(expected, ScenarioReader.read(resource("message/out.yaml")));
+    }
+
+    @Test
+    void shouldRefuseToReplayAnErrorReplyBeforeSendingAnything() {
+        List<Object> replies = ScenarioReader.read(resource("message/out.yaml"));
+
+        assertEquals("event 3 is an error reply, which only a server sends; replay topOfBook and message documents",
+                assertThrows(IllegalArgumentException.class, () -> Replay.run(replies, null)).getMessage());
+    }
+
+    @Test
     void shouldEchoTopOfBookEventsUnchangedWhenEachIsCopied() throws IOException {
         assertEquals(resource("top-of-book/out.yaml"),
                 replay("top-of-book", settings(BufferStrategy.UNPOOLED).withCopyPerEvent(true)));
@@ -83,7 +100,7 @@ class ScenarioTest {
                         + "bidPrice, askPrice, bidQuantity, askQuantity",
                 assertThrows(ScenarioException.class, () -> ScenarioReader.read(
                         "topOfBook: {bidPrise: 1}")).getMessage());
-        assertEquals("document 2: unknown event 'trade'; allowed: topOfBook, message",
+        assertEquals("document 2: unknown event 'trade'; allowed: topOfBook, message, error",
                 assertThrows(ScenarioException.class, () -> ScenarioReader.read(
                         "message: {sendingTimeNS: 1, payload: a}\n---\ntrade: {price: 1}\n")).getMessage());
         assertEquals("document 1: topOfBook.symbol 'EURUSDXYZ' must have 1 to 8 characters",

@@ -14,14 +14,16 @@ import org.allocpool.kv.user.UserGenerator;
 import org.allocpool.metrics.env.Environment;
 import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.metrics.result.ResultRecord;
+import picocli.CommandLine;
 
 /**
  * One cell of the kv lab, in the JVM the lab started for it:
  * {@code --contender hashmap|allocpool|mapdb|chronicle|lmdb --users N --dir D --json} measures one
  * store, {@code --codecs --users N --json} the four codecs. Prints exactly one result record on
  * stdout (experiment {@code kv}); progress goes to stderr. A contender that cannot start or fails
- * prints a failed record with the reason in one line and exits 1; bad options exit 2. Runs the cell
- * on the main thread; the store it opens and its files are the cell's and are closed before exit.
+ * prints a failed record with the reason in one line and exits 1; bad options exit 2 ({@code --help}
+ * lists them). Runs the cell on the main thread; the store it opens and its files are the cell's
+ * and are closed before exit.
  */
 public final class ContenderMain {
 
@@ -33,9 +35,16 @@ public final class ContenderMain {
     }
 
     public static void main(String[] args) {
+        ContenderArguments arguments = new ContenderArguments();
         ContenderOptions options;
         try {
-            options = ContenderOptions.parse(args);
+            CommandLine command = arguments.read(args);
+            if (command.isUsageHelpRequested()) {
+                command.usage(System.out);
+                System.exit(0);
+                return;
+            }
+            options = arguments.options();
         } catch (IllegalArgumentException e) {
             System.err.println("kv contender: " + e.getMessage());
             System.exit(EXIT_USAGE);

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
+/** ContenderMain's command line: the options read, the values checked, and bad input refused in one line. */
 class ContenderOptionsTest {
 
     @Test
@@ -36,6 +39,38 @@ class ContenderOptionsTest {
         assertMessage("--contender needs --dir, a folder for the store's files", "--contender", "mapdb");
         assertMessage("--seconds must be a positive number of seconds, was '0'", "--codecs", "--seconds", "0");
         assertTrue(message("--codecs", "--contender", "lmdb", "--dir", "d").startsWith("give either --contender NAME or --codecs"));
+    }
+
+    @Test
+    void shouldNameAnUnknownOptionAndAnOptionWithoutItsValue() {
+        assertMessage("unknown option '--user'; " + ContenderOptions.USAGE, "--codecs", "--user", "5");
+        assertMessage("unknown option 'extra'; " + ContenderOptions.USAGE, "--codecs", "extra");
+        assertMessage("--users needs a value; " + ContenderOptions.USAGE, "--codecs", "--users");
+        assertMessage("--sample must be a positive whole number, was 'many'", "--codecs", "--sample", "many");
+        assertMessage("--warmup-s must be a non-negative number of seconds, was '-1'", "--codecs", "--warmup-s", "-1");
+    }
+
+    @Test
+    void shouldTakeTheLastValueOfARepeatedOptionAndTheEqualsForm() {
+        ContenderOptions options = ContenderOptions.parse(new String[] {"--codecs", "--users", "5", "--users=700",
+            "--sample=50"});
+
+        assertEquals(700, options.users());
+        assertEquals(50, options.sample());
+        assertTrue(options.codecs());
+    }
+
+    @Test
+    void shouldListEveryOptionInItsHelp() {
+        ContenderArguments arguments = new ContenderArguments();
+        CommandLine command = arguments.read(new String[] {"--help"});
+
+        assertTrue(command.isUsageHelpRequested());
+        String help = command.getUsageMessage();
+        for (String option : List.of("--contender", "--codecs", "--users", "--dir", "--warmup-s", "--seconds",
+                "--sample", "--json", "--help")) {
+            assertTrue(help.contains(option), option + " in\n" + help);
+        }
     }
 
     private static void assertMessage(String expected, String... args) {

@@ -37,20 +37,21 @@ final class CopyBuffer {
     }
 
     /**
-     * Copies the value of {@code key} to the start of {@link #bytes()} (under the store's locking).
+     * Copies the value of {@code key} to the start of {@link #bytes()} (under the store's locking),
+     * first growing the array to the store's limit if the value does not fit.
      *
      * @return its length, or {@link MappedStore#ABSENT}
+     * @throws IllegalArgumentException for a value over this session's limit (stored with a higher one)
      */
     // hot path: no allocation (once grown)
     int copy(long key) {
-        try {
-            return store.get(key, bytes);
-        } catch (IllegalArgumentException tooSmall) {
-            if (bytes.length >= maxValueBytes) {
-                throw tooSmall;
-            }
-            bytes = new byte[maxValueBytes];
-            return store.get(key, bytes);
+        int length = store.getIfFits(key, bytes);
+        if (length <= bytes.length) {
+            return length;
         }
+        if (bytes.length < maxValueBytes) {
+            bytes = new byte[maxValueBytes]; // once: from now on every value within the limit fits
+        }
+        return store.get(key, bytes); // copies, or refuses a value bigger than the limit
     }
 }

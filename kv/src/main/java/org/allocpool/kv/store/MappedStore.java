@@ -4,12 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.StampedLock;
+import org.allocpool.kv.store.SlotLookup.SlotAction;
 
 /**
  * A persistent off-heap hash map from {@code long} keys to byte values, over one memory-mapped
@@ -40,58 +38,49 @@ import java.util.concurrent.locks.StampedLock;
  * file and keeps the old mapping open until the following growth (so a {@link ValueView} filled
  * just before a growth stays readable), then releases it; {@link #close()} releases both. Reading
  * a released mapping throws {@link IllegalStateException}, never reads freed memory.
+ *
+ * <p><b>Inside.</b> This class is the API and the put loop; the jobs are done by
+ * {@link SegmentLocks} (the locks), {@link SlotLookup} (lock, probe, act, unlock: every keyed call
+ * but put), {@link TableProbe} (the open-addressing probes), {@link SegmentWrites} (the log and
+ * slot writes of put and remove, in crash-safe order), {@link LiveCounts} (what is live, when to
+ * grow), {@link StoreGrowth} (growth) and {@link LiveMapping} (the current and retired mappings).
  */
 public final class MappedStore implements AutoCloseable {
 
     /** Returned by {@code get} when the key is absent. */
-    public static final int ABSENT = -1;
+    public static final int ABSENT = SlotLookup.ABSENT;
     /** The store's file in its directory. */
     public static final String FILE_NAME = "store.kv";
+    /** The suffix of a growing store's new file, beside the store's file, until it is renamed over it. */
     static final String GROW_SUFFIX = ".grow";
 
-    /** A segment grows when this share of its slots is used (live or removed). */
-    static final double MAX_LOAD = 0.75;
+    // What the keyed calls do with the slot they find: constants that capture nothing, so no call allocates.
+    private static final SlotAction<MemorySegment> COPY_INTO_SEGMENT = MappedStore::copyInto;
+    private static final SlotAction<byte[]> COPY_INTO_ARRAY_IF_FITS = MappedStore::copyIntoIfFits;
+    private static final SlotAction<ValueView> POINT_VIEW = MappedStore::pointAt;
+    private static final SlotAction<Object> FOUND = (ignored, mapping, segment, slot, entry) -> 0;
+    private static final SlotAction<SegmentWrites> REMOVE = SegmentWrites::remove;
 
     private final Path file;
     private final int maxValueBytes;
-    private final boolean sync;
     private final ProcessLock processLock;
-    private final StampedLock[] locks;
-    /** Per segment: slots live or removed; guarded by the segment's lock. */
-    private final int[] usedBySegment;
-    /** Per segment: live slots; guarded by the segment's lock. */
-    private final int[] liveBySegment;
-    private final AtomicLong size = new AtomicLong();
-    private final AtomicLong liveBytes = new AtomicLong();
-    /** Where the next entry goes; past the log's end when it is full. */
-    private final AtomicLong tail = new AtomicLong();
-    /** Replaced under every segment's write lock; null once closed. */
-    private volatile StoreMapping mapping;
-    /** Bumped by each growth, under every write lock. */
-    private long generation;
-    /**
-     * The mapping the last growth replaced, kept open until the next growth so that a
-     * {@link ValueView} filled just before a growth stays readable; guarded by every write lock.
-     */
-    private StoreMapping retired;
+    private final SegmentLocks locks;
+    private final LiveMapping mapping;
+    private final LiveCounts counts;
+    private final SegmentWrites writes;
+    private final SlotLookup lookup;
+    private final StoreGrowth growth;
 
     private MappedStore(StoreOpening.Opened opened) {
         this.file = opened.mapping().path;
-        this.mapping = opened.mapping();
         this.maxValueBytes = opened.maxValueBytes();
-        this.sync = opened.durability() == Durability.SYNC;
         this.processLock = opened.lock();
-        TableScan scan = opened.scan();
-        int segments = mapping.header.segments();
-        this.locks = new StampedLock[segments];
-        for (int i = 0; i < segments; i++) {
-            locks[i] = new StampedLock();
-        }
-        this.usedBySegment = scan.usedBySegment.clone();
-        this.liveBySegment = scan.liveBySegment.clone();
-        this.size.set(scan.entries);
-        this.liveBytes.set(scan.liveBytes);
-        this.tail.set(scan.tail);
+        this.locks = new SegmentLocks(opened.mapping().header.segments());
+        this.mapping = new LiveMapping(opened.mapping());
+        this.counts = new LiveCounts(opened.scan());
+        this.writes = new SegmentWrites(opened.scan().tail, opened.durability() == Durability.SYNC, counts);
+        this.lookup = new SlotLookup(locks, mapping);
+        this.growth = new StoreGrowth(file, locks, mapping, counts, writes);
     }
 
     /**
@@ -135,84 +124,24 @@ public final class MappedStore implements AutoCloseable {
                     + maxValueBytes + " bytes (max value size)");
         }
         long hash = KeyHash.mix(key);
-        int seg = KeyHash.segment(hash, locks.length);
+        int seg = locks.segmentOf(hash);
         long entryBytes = EntryLayout.entryBytes(length);
         for (;;) {
-            StampedLock lock = locks[seg];
-            long stamp = lock.writeLock();
+            long stamp = locks.lock(seg, true);
             long seenGeneration;
             try {
-                StoreMapping m = openMapping();
-                seenGeneration = generation;
-                long entry = append(m, seg, hash, key, entryBytes);
+                StoreMapping m = mapping.current();
+                seenGeneration = mapping.generation();
+                long entry = writes.reserve(m, seg, hash, key, entryBytes);
                 if (entry >= 0) {
-                    MemorySegment f = m.file;
-                    EntryLayout.writeHeader(f, entry, key, (int) length);
-                    if (array != null) {
-                        MemorySegment.copy(array, offset, f, ValueLayout.JAVA_BYTE,
-                                entry + EntryLayout.VALUE_OFFSET, (int) length);
-                    } else {
-                        MemorySegment.copy(segment, 0, f, entry + EntryLayout.VALUE_OFFSET, length);
-                    }
-                    publish(m, seg, hash, key, entry, entryBytes);
+                    SegmentWrites.write(m, entry, key, segment, array, offset, (int) length);
+                    writes.publish(m, seg, hash, key, entry, entryBytes);
                     return;
                 }
             } finally {
-                lock.unlockWrite(stamp);
+                locks.unlock(seg, stamp);
             }
-            grow(seenGeneration, entryBytes);
-        }
-    }
-
-    /**
-     * Reserves log space for an entry of {@code key} in {@code segment}: its file offset, or -1
-     * when the segment's table or the log is full (the caller grows the store and retries).
-     * Called under the segment's write lock.
-     */
-    private long append(StoreMapping m, int segment, long hash, long key, long entryBytes) {
-        long found = m.findForInsert(segment, hash, key);
-        if (found == StoreMapping.NO_ROOM) {
-            return -1;
-        }
-        boolean takesEmptySlot = found < 0 && SlotLayout.refAcquire(m.file, ~found) == SlotLayout.EMPTY;
-        if (takesEmptySlot && usedBySegment[segment] + 1 > (int) (m.slotsPerSegment * MAX_LOAD)) {
-            return -1;
-        }
-        long entry = tail.getAndAdd(entryBytes);
-        return entry + entryBytes <= m.logEnd ? entry : -1;
-    }
-
-    /**
-     * Seals the entry written at {@code entry} (its checksum), then points the key's slot at it:
-     * the commit point. In sync mode the entry reaches the disk before the slot, and the slot
-     * before this returns. Called under the segment's write lock, right after {@link #append}.
-     */
-    private void publish(StoreMapping m, int segment, long hash, long key, long entry, long entryBytes) {
-        MemorySegment f = m.file;
-        EntryLayout.seal(f, entry);
-        if (sync) {
-            m.force(entry, entryBytes);
-        }
-        long found = m.findForInsert(segment, hash, key);
-        boolean exists = found >= 0;
-        long slot = exists ? found : ~found;
-        long previous = SlotLayout.refAcquire(f, slot);
-        if (!exists) {
-            SlotLayout.setKey(f, slot, key);
-        }
-        SlotLayout.setRefRelease(f, slot, entry);
-        if (sync) {
-            m.force(slot, SlotLayout.SLOT_BYTES);
-        }
-        if (exists) {
-            liveBytes.addAndGet(entryBytes - EntryLayout.entryBytes(EntryLayout.length(f, previous)));
-        } else {
-            size.incrementAndGet();
-            liveBytes.addAndGet(entryBytes);
-            liveBySegment[segment]++;
-            if (previous == SlotLayout.EMPTY) {
-                usedBySegment[segment]++;
-            }
+            growth.grow(seenGeneration, entryBytes);
         }
     }
 
@@ -224,51 +153,28 @@ public final class MappedStore implements AutoCloseable {
      */
     // hot path: no allocation
     public int get(long key, MemorySegment dst) {
-        long hash = KeyHash.mix(key);
-        int segment = KeyHash.segment(hash, locks.length);
-        StampedLock lock = locks[segment];
-        long stamp = lock.readLock();
-        try {
-            StoreMapping m = openMapping();
-            long slot = m.find(segment, hash, key);
-            if (slot < 0) {
-                return ABSENT;
-            }
-            long entry = SlotLayout.refAcquire(m.file, slot);
-            int length = EntryLayout.length(m.file, entry);
-            if (length > dst.byteSize()) {
-                throw tooSmall(key, length, dst.byteSize());
-            }
-            MemorySegment.copy(m.file, entry + EntryLayout.VALUE_OFFSET, dst, 0, length);
-            return length;
-        } finally {
-            lock.unlockRead(stamp);
-        }
+        return lookup.withSlot(key, false, dst, COPY_INTO_SEGMENT);
     }
 
     /** As {@link #get(long, MemorySegment)}, into a {@code byte[]} from index 0. */
     // hot path: no allocation
     public int get(long key, byte[] dst) {
-        long hash = KeyHash.mix(key);
-        int segment = KeyHash.segment(hash, locks.length);
-        StampedLock lock = locks[segment];
-        long stamp = lock.readLock();
-        try {
-            StoreMapping m = openMapping();
-            long slot = m.find(segment, hash, key);
-            if (slot < 0) {
-                return ABSENT;
-            }
-            long entry = SlotLayout.refAcquire(m.file, slot);
-            int length = EntryLayout.length(m.file, entry);
-            if (length > dst.length) {
-                throw tooSmall(key, length, dst.length);
-            }
-            MemorySegment.copy(m.file, ValueLayout.JAVA_BYTE, entry + EntryLayout.VALUE_OFFSET, dst, 0, length);
-            return length;
-        } finally {
-            lock.unlockRead(stamp);
+        int length = getIfFits(key, dst);
+        if (length > dst.length) {
+            throw tooSmall(key, length, dst.length);
         }
+        return length;
+    }
+
+    /**
+     * Copies the value of {@code key} into {@code dst} from index 0 if it fits: a caller that sizes
+     * its array to the values it meets asks again with a bigger one.
+     *
+     * @return the value's length (when over {@code dst.length}, nothing was copied), or {@link #ABSENT}
+     */
+    // hot path: no allocation
+    public int getIfFits(long key, byte[] dst) {
+        return lookup.withSlot(key, false, dst, COPY_INTO_ARRAY_IF_FITS);
     }
 
     /**
@@ -278,67 +184,23 @@ public final class MappedStore implements AutoCloseable {
      */
     // hot path: no allocation
     public boolean get(long key, ValueView view) {
-        long hash = KeyHash.mix(key);
-        int segment = KeyHash.segment(hash, locks.length);
-        StampedLock lock = locks[segment];
-        long stamp = lock.readLock();
-        try {
-            StoreMapping m = openMapping();
-            long slot = m.find(segment, hash, key);
-            if (slot < 0) {
-                return false;
-            }
-            long entry = SlotLayout.refAcquire(m.file, slot);
-            view.wrap(m.file, entry + EntryLayout.VALUE_OFFSET, EntryLayout.length(m.file, entry));
-            return true;
-        } finally {
-            lock.unlockRead(stamp);
-        }
+        return lookup.withSlot(key, false, view, POINT_VIEW) != ABSENT;
     }
 
     /** Removes {@code key}; false when it was absent. */
     public boolean remove(long key) {
-        long hash = KeyHash.mix(key);
-        int segment = KeyHash.segment(hash, locks.length);
-        StampedLock lock = locks[segment];
-        long stamp = lock.writeLock();
-        try {
-            StoreMapping m = openMapping();
-            long slot = m.find(segment, hash, key);
-            if (slot < 0) {
-                return false;
-            }
-            long entry = SlotLayout.refAcquire(m.file, slot);
-            SlotLayout.setRefRelease(m.file, slot, SlotLayout.REMOVED);
-            if (sync) {
-                m.force(slot, SlotLayout.SLOT_BYTES);
-            }
-            size.decrementAndGet();
-            liveBytes.addAndGet(-EntryLayout.entryBytes(EntryLayout.length(m.file, entry)));
-            liveBySegment[segment]--;
-            return true;
-        } finally {
-            lock.unlockWrite(stamp);
-        }
+        return lookup.withSlot(key, true, writes, REMOVE) != ABSENT;
     }
 
     /** Whether {@code key} has a value. */
     // hot path: no allocation
     public boolean containsKey(long key) {
-        long hash = KeyHash.mix(key);
-        int segment = KeyHash.segment(hash, locks.length);
-        StampedLock lock = locks[segment];
-        long stamp = lock.readLock();
-        try {
-            return openMapping().find(segment, hash, key) >= 0;
-        } finally {
-            lock.unlockRead(stamp);
-        }
+        return lookup.withSlot(key, false, null, FOUND) != ABSENT;
     }
 
     /** Live entries. */
     public long size() {
-        return size.get();
+        return counts.entries();
     }
 
     /**
@@ -347,11 +209,10 @@ public final class MappedStore implements AutoCloseable {
      * not be seen). Allocates one read-only slice per entry.
      */
     public void forEach(EntryVisitor visitor) {
-        for (int segment = 0; segment < locks.length; segment++) {
-            StampedLock lock = locks[segment];
-            long stamp = lock.readLock();
+        for (int segment = 0; segment < locks.segments(); segment++) {
+            long stamp = locks.lock(segment, false);
             try {
-                StoreMapping m = openMapping();
+                StoreMapping m = mapping.current();
                 for (int index = 0; index < m.slotsPerSegment; index++) {
                     long slot = m.slot(segment, index);
                     long entry = SlotLayout.refAcquire(m.file, slot);
@@ -362,7 +223,7 @@ public final class MappedStore implements AutoCloseable {
                     }
                 }
             } finally {
-                lock.unlockRead(stamp);
+                locks.unlock(segment, stamp);
             }
         }
     }
@@ -374,7 +235,7 @@ public final class MappedStore implements AutoCloseable {
 
     /** The file's current length (header, table and log). */
     public long fileBytes() {
-        return openMapping().header.fileBytes();
+        return mapping.current().header.fileBytes();
     }
 
     /** The largest value this session accepts. */
@@ -384,7 +245,7 @@ public final class MappedStore implements AutoCloseable {
 
     /** Log bytes taken by live entries (headers and padding included). */
     public long liveBytes() {
-        return liveBytes.get();
+        return counts.liveBytes();
     }
 
     /**
@@ -393,84 +254,44 @@ public final class MappedStore implements AutoCloseable {
      */
     @Override
     public void close() {
-        long[] stamps = lockAll();
+        long[] stamps = locks.lockAll();
         try {
-            StoreMapping m = mapping;
-            if (m != null) {
-                mapping = null;
-                try (processLock; m) {
-                    m.forceAll(); // a clean close leaves nothing for the OS to write back later
-                    if (retired != null) {
-                        retired.close();
-                        retired = null;
-                    }
+            if (mapping.isOpen()) {
+                try (processLock) {
+                    mapping.close();
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": cannot close the store: " + e.getMessage(), e);
         } finally {
-            unlockAll(stamps);
+            locks.unlockAll(stamps);
         }
     }
 
-    /**
-     * Rebuilds the store into a new file with room for the live entries and one more entry of
-     * {@code entryBytes}, unless another thread grew it since {@code seenGeneration}.
-     */
-    private void grow(long seenGeneration, long entryBytes) {
-        long[] stamps = lockAll();
-        try {
-            StoreMapping old = mapping;
-            if (old == null || generation != seenGeneration) {
-                return;
-            }
-            StoreHeader next = StoreRebuild.grownHeader(old, liveBySegment, liveBytes.get(), entryBytes);
-            Path temp = file.resolveSibling(FILE_NAME + GROW_SUFFIX);
-            Files.deleteIfExists(temp);
-            StoreRebuild.Rebuilt rebuilt = StoreRebuild.rebuild(old, temp, file, next);
-            try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                ProcessLock.forceDirectory(file.getParent());
-            } catch (IOException | RuntimeException e) {
-                rebuilt.mapping().close();
-                throw e;
-            }
-            mapping = rebuilt.mapping();
-            if (retired != null) {
-                retired.close();
-            }
-            retired = old;
-            tail.set(rebuilt.tail());
-            System.arraycopy(rebuilt.liveBySegment(), 0, liveBySegment, 0, liveBySegment.length);
-            System.arraycopy(rebuilt.liveBySegment(), 0, usedBySegment, 0, usedBySegment.length);
-            generation++;
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot grow the store: " + e.getMessage(), e);
-        } finally {
-            unlockAll(stamps);
+    // hot path: no allocation
+    private static int copyInto(MemorySegment dst, StoreMapping m, int segment, long slot, long entry) {
+        int length = EntryLayout.length(m.file, entry);
+        if (length > dst.byteSize()) {
+            throw tooSmall(EntryLayout.key(m.file, entry), length, dst.byteSize());
         }
+        MemorySegment.copy(m.file, entry + EntryLayout.VALUE_OFFSET, dst, 0, length);
+        return length;
     }
 
-    private StoreMapping openMapping() {
-        StoreMapping m = mapping;
-        if (m == null) {
-            throw new IllegalStateException(file + ": the store is closed");
+    // hot path: no allocation
+    private static int copyIntoIfFits(byte[] dst, StoreMapping m, int segment, long slot, long entry) {
+        int length = EntryLayout.length(m.file, entry);
+        if (length <= dst.length) {
+            MemorySegment.copy(m.file, ValueLayout.JAVA_BYTE, entry + EntryLayout.VALUE_OFFSET, dst, 0, length);
         }
-        return m;
+        return length;
     }
 
-    private long[] lockAll() {
-        long[] stamps = new long[locks.length];
-        for (int i = 0; i < locks.length; i++) {
-            stamps[i] = locks[i].writeLock();
-        }
-        return stamps;
-    }
-
-    private void unlockAll(long[] stamps) {
-        for (int i = locks.length - 1; i >= 0; i--) {
-            locks[i].unlockWrite(stamps[i]);
-        }
+    // hot path: no allocation
+    private static int pointAt(ValueView view, StoreMapping m, int segment, long slot, long entry) {
+        int length = EntryLayout.length(m.file, entry);
+        view.wrap(m.file, entry + EntryLayout.VALUE_OFFSET, length);
+        return length;
     }
 
     private static IllegalArgumentException tooSmall(long key, int length, long room) {

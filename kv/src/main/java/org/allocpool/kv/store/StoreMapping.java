@@ -10,15 +10,13 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * One store file mapped whole into memory through {@link FileChannel#map(FileChannel.MapMode, long,
- * long, Arena)}, with its header and the arithmetic of its table. The mapping lives in a shared
+ * long, Arena)}, with its header and the arithmetic of its table ({@link TableProbe} searches the
+ * table). The mapping lives in a shared
  * arena owned by this object: {@link #close()} unmaps it, after which any access through
  * {@link #file} throws {@link IllegalStateException}. Thread-safety is the caller's
  * ({@link MappedStore} locks segments); this class only reads and writes where it is told.
  */
 final class StoreMapping implements AutoCloseable {
-
-    /** Probe result: the segment has neither the key nor a free slot. */
-    static final long NO_ROOM = Long.MIN_VALUE;
 
     final Path path;
     final StoreHeader header;
@@ -94,52 +92,6 @@ final class StoreMapping implements AutoCloseable {
     // hot path: no allocation
     long slot(int segment, int index) {
         return tableOffset + (((long) segment * slotsPerSegment + index) * SlotLayout.SLOT_BYTES);
-    }
-
-    /** The slot holding {@code key} in {@code segment}, or -1. */
-    // hot path: no allocation
-    long find(int segment, long hash, long key) {
-        int mask = slotsPerSegment - 1;
-        int index = KeyHash.firstSlot(hash, slotsPerSegment);
-        for (int probes = 0; probes < slotsPerSegment; probes++) {
-            long slot = slot(segment, index);
-            long ref = SlotLayout.refAcquire(file, slot);
-            if (ref == SlotLayout.EMPTY) {
-                return -1;
-            }
-            if (ref != SlotLayout.REMOVED && SlotLayout.key(file, slot) == key) {
-                return slot;
-            }
-            index = (index + 1) & mask;
-        }
-        return -1;
-    }
-
-    /**
-     * The slot holding {@code key} (a non-negative offset), else {@code ~slot} of the slot to
-     * insert it in (the first removed slot on its probe path, or the empty slot that ends it),
-     * else {@link #NO_ROOM}.
-     */
-    long findForInsert(int segment, long hash, long key) {
-        int mask = slotsPerSegment - 1;
-        int index = KeyHash.firstSlot(hash, slotsPerSegment);
-        long firstRemoved = -1;
-        for (int probes = 0; probes < slotsPerSegment; probes++) {
-            long slot = slot(segment, index);
-            long ref = SlotLayout.refAcquire(file, slot);
-            if (ref == SlotLayout.EMPTY) {
-                return ~(firstRemoved >= 0 ? firstRemoved : slot);
-            }
-            if (ref == SlotLayout.REMOVED) {
-                if (firstRemoved < 0) {
-                    firstRemoved = slot;
-                }
-            } else if (SlotLayout.key(file, slot) == key) {
-                return slot;
-            }
-            index = (index + 1) & mask;
-        }
-        return firstRemoved >= 0 ? ~firstRemoved : NO_ROOM;
     }
 
     /** Forces {@code length} bytes from {@code offset} to the disk ({@code msync}). */

@@ -53,7 +53,7 @@ final class StoreRebuild {
                     MemorySegment.copy(from, ref, to, tail, bytes);
                     long hash = KeyHash.mix(key);
                     int newSegment = KeyHash.segment(hash, next.segments());
-                    long slot = ~fresh.findForInsert(newSegment, hash, key);
+                    long slot = ~TableProbe.findForInsert(fresh, newSegment, hash, key);
                     SlotLayout.setKey(to, slot, key);
                     SlotLayout.setRefRelease(to, slot, tail);
                     live[newSegment]++;

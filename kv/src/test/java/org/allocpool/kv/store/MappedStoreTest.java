@@ -70,6 +70,22 @@ class MappedStoreTest {
     }
 
     @Test
+    void shouldCopyIntoAnArrayOnlyWhenTheValueFitsAndTellItsLengthEitherWay() throws IOException {
+        try (MappedStore store = MappedStore.open(dir, StoreConfig.defaults())) {
+            store.put(5, new byte[] {1, 2, 3, 4}, 0, 4);
+            byte[] small = {9, 9, 9};
+            assertEquals(4, store.getIfFits(5, small));
+            assertArrayEquals(new byte[] {9, 9, 9}, small, "nothing copied into an array too small");
+            byte[] exact = new byte[4];
+            assertEquals(4, store.getIfFits(5, exact));
+            assertArrayEquals(new byte[] {1, 2, 3, 4}, exact);
+            assertEquals(MappedStore.ABSENT, store.getIfFits(6, exact));
+            assertEquals("the value of key 5 has 4 bytes, the destination only 3",
+                    assertThrows(IllegalArgumentException.class, () -> store.get(5, small)).getMessage());
+        }
+    }
+
+    @Test
     void shouldKeepEveryEntryAfterCloseAndReopen() throws IOException {
         try (MappedStore store = MappedStore.open(dir, StoreConfig.defaults())) {
             for (long key = 0; key < 5_000; key++) {

@@ -1,0 +1,115 @@
+package org.allocpool.kv.store;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The writes a store makes under one segment's write lock, in the order that keeps the file
+ * consistent after a crash at any instant: a put reserves log space ({@link #reserve}), writes
+ * its entry ({@link #write}), then seals it and points the key's slot at it ({@link #publish}, the
+ * commit point); a remove marks the key's slot removed ({@link #remove}). In sync mode each of
+ * them forces what it wrote before it returns. Keeps {@link LiveCounts} up to date.
+ *
+ * <p>Thread-safety: every method but {@link #resumeAt} is called under the segment's write lock;
+ * writers of different segments share the log's tail through one atomic add. {@link #resumeAt}
+ * is called under every write lock.
+ */
+final class SegmentWrites {
+
+    private final boolean sync;
+    private final LiveCounts counts;
+    /** Where the next entry goes; past the log's end when it is full. */
+    private final AtomicLong tail;
+
+    SegmentWrites(long tail, boolean sync, LiveCounts counts) {
+        this.tail = new AtomicLong(tail);
+        this.sync = sync;
+        this.counts = counts;
+    }
+
+    /**
+     * Reserves log space for an entry of {@code key} in {@code segment}: its file offset, or -1
+     * when the segment's table or the log is full (the caller grows the store and retries).
+     */
+    // hot path: no allocation
+    long reserve(StoreMapping m, int segment, long hash, long key, long entryBytes) {
+        long found = TableProbe.findForInsert(m, segment, hash, key);
+        if (found == TableProbe.NO_ROOM) {
+            return -1;
+        }
+        boolean takesEmptySlot = found < 0 && SlotLayout.refAcquire(m.file, ~found) == SlotLayout.EMPTY;
+        if (takesEmptySlot && counts.isCrowded(segment, m.slotsPerSegment)) {
+            return -1;
+        }
+        long entry = tail.getAndAdd(entryBytes);
+        return entry + entryBytes <= m.logEnd ? entry : -1;
+    }
+
+    /**
+     * Writes the entry of {@code key} at {@code entry}, reserved by {@link #reserve}: its header
+     * and {@code length} value bytes from {@code segment}, or else from {@code array} at
+     * {@code offset}. Not visible to readers until {@link #publish}.
+     */
+    // hot path: no allocation
+    static void write(StoreMapping m, long entry, long key, MemorySegment segment, byte[] array, int offset,
+                      int length) {
+        MemorySegment f = m.file;
+        EntryLayout.writeHeader(f, entry, key, length);
+        if (array != null) {
+            MemorySegment.copy(array, offset, f, ValueLayout.JAVA_BYTE, entry + EntryLayout.VALUE_OFFSET, length);
+        } else {
+            MemorySegment.copy(segment, 0, f, entry + EntryLayout.VALUE_OFFSET, length);
+        }
+    }
+
+    /**
+     * Seals the entry written at {@code entry} (its checksum), then points the key's slot at it:
+     * the commit point. In sync mode the entry reaches the disk before the slot, and the slot
+     * before this returns.
+     */
+    // hot path: no allocation (in async mode)
+    void publish(StoreMapping m, int segment, long hash, long key, long entry, long entryBytes) {
+        MemorySegment f = m.file;
+        EntryLayout.seal(f, entry);
+        if (sync) {
+            m.force(entry, entryBytes);
+        }
+        long found = TableProbe.findForInsert(m, segment, hash, key);
+        boolean exists = found >= 0;
+        long slot = exists ? found : ~found;
+        long previous = SlotLayout.refAcquire(f, slot);
+        if (!exists) {
+            SlotLayout.setKey(f, slot, key);
+        }
+        SlotLayout.setRefRelease(f, slot, entry);
+        if (sync) {
+            m.force(slot, SlotLayout.SLOT_BYTES);
+        }
+        if (exists) {
+            counts.replaced(entryBytes, EntryLayout.entryBytes(EntryLayout.length(f, previous)));
+        } else {
+            counts.inserted(segment, entryBytes, previous == SlotLayout.EMPTY);
+        }
+    }
+
+    /**
+     * Marks {@code slot} of {@code segment}, which points at {@code entry}, removed; in sync mode
+     * forces it before returning.
+     *
+     * @return 0 (a {@link SlotLookup.SlotAction} result)
+     */
+    int remove(StoreMapping m, int segment, long slot, long entry) {
+        SlotLayout.setRefRelease(m.file, slot, SlotLayout.REMOVED);
+        if (sync) {
+            m.force(slot, SlotLayout.SLOT_BYTES);
+        }
+        counts.removed(segment, EntryLayout.entryBytes(EntryLayout.length(m.file, entry)));
+        return 0;
+    }
+
+    /** After a growth: appends go on at {@code newTail} of the new file. */
+    void resumeAt(long newTail) {
+        tail.set(newTail);
+    }
+}

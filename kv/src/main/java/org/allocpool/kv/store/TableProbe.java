@@ -1,0 +1,72 @@
+package org.allocpool.kv.store;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Linear probing of one segment of the open-addressing slot table: from the slot the key's hash
+ * names, on through the segment (wrapping at its end) until the key or an empty slot turns up.
+ * Removed slots (tombstones) are stepped over, and reused by an insert.
+ *
+ * <p>Stateless; thread-safety is the caller's: a probe reads slots with acquire loads and is
+ * consistent under the segment's lock (a read lock for {@link #find}, the write lock for a probe
+ * that a write follows).
+ */
+final class TableProbe {
+
+    /** {@link #findForInsert} result: the segment has neither the key nor a free slot. */
+    static final long NO_ROOM = Long.MIN_VALUE;
+
+    private TableProbe() {
+    }
+
+    /** The slot holding {@code key} in {@code segment}, or -1. */
+    // hot path: no allocation
+    static long find(StoreMapping mapping, int segment, long hash, long key) {
+        final MemorySegment file = mapping.file;
+        final int slots = mapping.slotsPerSegment;
+        final int mask = slots - 1;
+        int index = KeyHash.firstSlot(hash, slots);
+        for (int probes = 0; probes < slots; probes++) {
+            long slot = mapping.slot(segment, index);
+            long ref = SlotLayout.refAcquire(file, slot);
+            if (ref == SlotLayout.EMPTY) {
+                return -1;
+            }
+            if (ref != SlotLayout.REMOVED && SlotLayout.key(file, slot) == key) {
+                return slot;
+            }
+            index = (index + 1) & mask;
+        }
+        return -1;
+    }
+
+    /**
+     * The slot holding {@code key} (a non-negative offset), else {@code ~slot} of the slot to
+     * insert it in (the first removed slot on its probe path, or the empty slot that ends it),
+     * else {@link #NO_ROOM}.
+     */
+    // hot path: no allocation
+    static long findForInsert(StoreMapping mapping, int segment, long hash, long key) {
+        final MemorySegment file = mapping.file;
+        final int slots = mapping.slotsPerSegment;
+        final int mask = slots - 1;
+        int index = KeyHash.firstSlot(hash, slots);
+        long firstRemoved = -1;
+        for (int probes = 0; probes < slots; probes++) {
+            long slot = mapping.slot(segment, index);
+            long ref = SlotLayout.refAcquire(file, slot);
+            if (ref == SlotLayout.EMPTY) {
+                return ~(firstRemoved >= 0 ? firstRemoved : slot);
+            }
+            if (ref == SlotLayout.REMOVED) {
+                if (firstRemoved < 0) {
+                    firstRemoved = slot;
+                }
+            } else if (SlotLayout.key(file, slot) == key) {
+                return slot;
+            }
+            index = (index + 1) & mask;
+        }
+        return firstRemoved >= 0 ? ~firstRemoved : NO_ROOM;
+    }
+}
