@@ -86,14 +86,15 @@ final class BatchVerdict {
             line.append(": ").append(String.join(", ", margins));
         }
         line.append('.');
-        line.append(question(gc, "Pool or allocate?", named(steady, "pool"), named(steady, "alloc"),
+        line.append(question(gc, "Pool or allocate?", named(steady, "pool"), "pool", named(steady, "alloc"), "alloc",
                 ArticleFigures.nsPerPacket(gc, "pool", caseName), ArticleFigures.nsPerPacket(gc, "alloc", caseName),
                 "pool", "alloc"));
         Named heap = best(steady, HEAP);
         Named off = best(steady, OFF_HEAP);
         ArticleBest articleHeap = articleBest(gc, caseName, HEAP);
         ArticleBest articleOff = articleBest(gc, caseName, OFF_HEAP);
-        line.append(question(gc, "On the heap or off it?", off, heap,
+        line.append(question(gc, "On the heap or off it?", off, off == null ? null : "off (" + off.name() + ")",
+                heap, heap == null ? null : "on (" + heap.name() + ")",
                 articleOff == null ? null : articleOff.ns(), articleHeap == null ? null : articleHeap.ns(),
                 "off" + (articleOff == null ? "" : " (" + articleOff.strategy() + ")"),
                 "on" + (articleHeap == null ? "" : " (" + articleHeap.strategy() + ")")));
@@ -105,15 +106,15 @@ final class BatchVerdict {
      * One of the article's questions: our answer from {@code a} and {@code b} (either may be
      * missing), the 2019 answer from its figures, and whether they agree.
      */
-    private static String question(String gc, String question, Named a, Named b, Integer articleA, Integer articleB,
-                                   String articleAName, String articleBName) {
+    private static String question(String gc, String question, Named a, String aAnswer, Named b, String bAnswer,
+                                   Integer articleA, Integer articleB, String articleAName, String articleBName) {
         if (a == null || b == null) {
             return "";
         }
-        Comparison ours = Comparison.of(a.name(), a.figure(), b.name(), b.figure(), true);
+        Comparison ours = Comparison.of(aAnswer, a.figure(), bAnswer, b.figure(), true);
         String here = ours.isClear()
                 ? String.format(Locale.ROOT, "%s, %.2fx", ours.betterName(), ours.factor())
-                : "too close to call (" + ns(a.figure()) + " against " + ns(b.figure()) + ")";
+                : "too close to call (" + a.name() + " " + ns(a.figure()) + " against " + b.name() + " " + ns(b.figure()) + ")";
         StringBuilder text = new StringBuilder(" ").append(question).append(" Here ").append(here);
         if (articleA != null && articleB != null) {
             boolean articleSaysA = articleA <= articleB;
@@ -121,7 +122,7 @@ final class BatchVerdict {
             text.append(String.format(Locale.ROOT, "; 2019 (%s): %s, %.2fx", gc,
                     articleSaysA ? articleAName : articleBName, factor));
             if (ours.isClear()) {
-                boolean hereSaysA = ours.betterName().equals(a.name());
+                boolean hereSaysA = ours.betterName().equals(aAnswer);
                 text.append(hereSaysA == articleSaysA ? ": agrees" : ": **differs**");
             } else {
                 text.append(": this machine cannot tell");
