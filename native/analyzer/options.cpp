@@ -70,6 +70,26 @@ int64_t duration_ms(const std::string& text) {
     return ms;
 }
 
+// --check-rounds 101.5,99,100.2: the rounds of one series, each a positive number.
+std::vector<double> round_values(const std::string& text) {
+    std::vector<double> values;
+    size_t start = 0;
+    while (true) {
+        size_t comma = text.find(',', start);
+        std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        char* end = nullptr;
+        double v = std::strtod(item.c_str(), &end);
+        if (item.empty() || *end != '\0' || !(v > 0) || std::isinf(v)) {
+            throw BadInput("--check-rounds needs positive numbers separated by commas, was '" + text + "'");
+        }
+        values.push_back(v);
+        if (comma == std::string::npos) {
+            return values;
+        }
+        start = comma + 1;
+    }
+}
+
 }  // namespace
 
 int64_t ring_capacity(int64_t interval_ns, int32_t max_delay_ms) {
@@ -139,6 +159,8 @@ Options parse_options(const std::vector<std::string>& args) {
             o.rounds = whole_int(name, next());
         } else if (name == "--warmup") {
             o.warmup = whole_int(name, next());
+        } else if (name == "--check-rounds") {
+            o.check_rounds.push_back(round_values(next()));
         } else if (name == "--mode") {
             mode = next();
         } else if (name == "--interval-ns") {

@@ -34,6 +34,8 @@ struct Options {
     bool find_interval = false;
     bool json = false;
     bool help = false;
+    // Hidden: print the steady-state check of each series and exit (for the Java test of the port).
+    std::vector<std::vector<double>> check_rounds;
 };
 
 // The smallest interval, as Java's CaptureSource.MIN_INTERVAL_NS, and the largest ring.
