@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -18,6 +19,9 @@ import org.allocpool.analyzer.RoundPlan;
 import org.allocpool.analyzer.Strategy;
 import org.allocpool.analyzer.WorkloadCase;
 import org.allocpool.analyzer.WorkloadCounts;
+import org.allocpool.analyzer.realtime.RealtimeMetrics;
+import org.allocpool.analyzer.realtime.RealtimeRun;
+import org.allocpool.analyzer.realtime.RealtimeSettings;
 import org.allocpool.analyzer.workload.Workload;
 import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.metrics.stats.SteadyState;
@@ -258,12 +262,24 @@ class CppAnalyzerTest {
     @Test
     void shouldAccountForEveryTickOfAShortRealtimeRun() {
         Outcome outcome = run("--runtime", "cpp-flat", "--strategy", "pool", "--pool", "10000", "--mode", "realtime",
-                "--interval-ns", "20000", "--duration", "1s", "--warmup-s", "0", "--json");
+                "--round-time", "100ms", "--warmup", "2", "--interval-ns", "20000", "--duration", "1s",
+                "--warmup-s", "0", "--json");
         assertEquals(0, outcome.exitCode(), outcome.toString());
         JsonNode r = outcome.record();
-        assertEquals("realtime", r.path("cell").path("mode").asText());
-        assertEquals(20_000, r.path("cell").path("intervalNs").asLong());
-        JsonNode rt = r.path("metrics").path("realtime");
+        JsonNode cell = r.path("cell");
+        assertEquals("realtime", cell.path("mode").asText());
+        assertEquals(20_000, cell.path("intervalNs").asLong());
+        assertEquals(100, cell.path("roundMs").asLong());
+        assertEquals(2, cell.path("warmup").asInt());
+        assertTrue(cell.path("prefill").asBoolean());
+        assertEquals(withoutKeys(RealtimeRun.cell(realtimeSettings(), false).keySet(), "gc", "heap"),
+                withoutKeys(names(cell), "runtime"), "the Java real-time cell's fields in its order");
+        JsonNode m = r.path("metrics");
+        assertEquals(withoutKeys(jsonOrder(RealtimeMetrics.class), "gc", "liveObjects", "heapUsedMb", "search"),
+                names(m), "the Java metrics' fields in their order, but what only a JVM has");
+        assertEquals(2, m.path("batchWarmupRounds").size(), "the warm-up rounds, before the source");
+        assertTrue(outcome.err().getFirst().startsWith("prefill: 1,000 store slots"), outcome.err().toString());
+        JsonNode rt = m.path("realtime");
         assertEquals(20_000, rt.path("intervalNs").asLong());
         assertTrue(rt.path("sent").asLong() > 10_000, rt.toString());
         assertEquals(rt.path("sent").asLong(), rt.path("received").asLong() + rt.path("lost").asLong(), rt.toString());
@@ -272,6 +288,33 @@ class CppAnalyzerTest {
         }
         assertTrue(rt.has("pinned"));
     }
+
+    @Test
+    void shouldGiveEveryProbeOfASearchThePlanAndKeepJavasFieldOrder() {
+        Outcome outcome = run("--runtime", "cpp-flat", "--strategy", "pool", "--pool", "10000", "--mode", "realtime",
+                "--find-interval", "--round-time", "50ms", "--warmup", "1", "--duration", "200ms", "--warmup-s", "0",
+                "--max-delay-ms", "10",
+                "--json");
+        assertEquals(0, outcome.exitCode(), outcome.toString());
+        JsonNode r = outcome.record();
+        assertTrue(r.path("cell").path("findInterval").asBoolean());
+        assertEquals(50, r.path("cell").path("roundMs").asLong());
+        JsonNode m = r.path("metrics");
+        assertEquals(withoutKeys(jsonOrder(RealtimeMetrics.class), "gc", "liveObjects", "heapUsedMb"), names(m));
+        assertEquals(1, m.path("batchWarmupRounds").size());
+        int probes = m.path("search").path("probes").size();
+        assertTrue(probes >= 1, m.toString());
+        long prefills = outcome.err().stream().filter(line -> line.startsWith("prefill: ")).count();
+        assertEquals(1 + probes, prefills, "the batch run the search starts from, then every probe: " + outcome.err());
+    }
+
+    /** The Java settings of the real-time run of {@link #shouldAccountForEveryTickOfAShortRealtimeRun}. */
+    private static RealtimeSettings realtimeSettings() {
+        AnalyzerSettings workload = new AnalyzerSettings(Strategy.POOL, WorkloadCase.A, 1_000, 1_000, 10_000, 200_000,
+                new RoundPlan(RoundPlan.ARTICLE_PACKETS, Duration.ofMillis(100), 2, 1, 2, true));
+        return new RealtimeSettings(workload, 20_000, Duration.ofSeconds(1), Duration.ZERO, 100, false);
+    }
+
     private static WorkloadCounts counts(JsonNode w) {
         return new WorkloadCounts(w.path("made").asLong(), w.path("parsed").asLong(), w.path("tcpStored").asLong(),
                 w.path("evicted").asLong(), w.path("freed").asLong());
