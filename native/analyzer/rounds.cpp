@@ -62,7 +62,8 @@ RoundsResult TimedRounds::run() {
 }
 
 // One round: `packets` packets, or whole chunks until the round's time is up (the clock is read
-// once a chunk, so that reading it costs nothing per packet). hot path: no allocation
+// once a chunk, so that reading it costs nothing per packet). hot path: no allocation but the
+// workload's
 TimedRounds::Round TimedRounds::round() {
     const uint64_t allocated_before = g_allocated_bytes;
     const int64_t begin = clock_ns();
