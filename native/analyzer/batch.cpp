@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "record.hpp"
+#include "rounds.hpp"
+#include "steady_state.hpp"
 
 namespace allocpool {
 
@@ -26,11 +28,10 @@ std::unique_ptr<Workload> make_for(const Options& o) {
     return std::make_unique<PacketAnalyzer<PooledPackets<P>>>(o.queue, o.stored, o.pool);
 }
 
-double time_round(Workload& w, int64_t packets) {
-    auto start = std::chrono::steady_clock::now();
-    w.run(packets);
-    auto end = std::chrono::steady_clock::now();
-    return std::chrono::duration<double, std::nano>(end - start).count() / static_cast<double>(packets);
+double median_of(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    size_t n = values.size();
+    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
 }  // namespace
@@ -39,43 +40,61 @@ std::unique_ptr<Workload> make_workload(const Options& o) {
     return o.runtime == "cpp-flat" ? make_for<FlatPacket>(o) : make_for<ObjectPacket>(o);
 }
 
+std::string grouped(int64_t value) {
+    std::string digits = std::to_string(value < 0 ? -value : value);
+    std::string out;
+    for (size_t i = 0; i < digits.size(); i++) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) {
+            out += ',';
+        }
+        out += digits[i];
+    }
+    return (value < 0 ? "-" : "") + out;
+}
+
+double prefill(Workload& w, const Options& o, std::FILE* human) {
+    if (!o.prefill) {
+        return 0;
+    }
+    auto start = std::chrono::steady_clock::now();
+    w.prefill();
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(human, "prefill: %s store slots and %s queued packets in %.0f ms\n", grouped(o.stored).c_str(),
+                 grouped(int64_t{o.queue} - 1).c_str(), ms);
+    return ms;
+}
+
+std::vector<double> warm_up(Workload& w, const Options& o, std::FILE* human) {
+    prefill(w, o, human);
+    return TimedRounds(w, o, human).warm_up();
+}
+
 std::string run_batch(const Options& o, std::FILE* human) {
     std::unique_ptr<Workload> w = make_workload(o);
-    for (int32_t round = 1; round <= o.warmup; round++) {
-        double ns = time_round(*w, o.packets);
-        std::fprintf(human, "warm-up %d/%d: %.1f ns/packet, %.2f M packets/s\n", round, o.warmup, ns, 1e3 / ns);
-    }
-    std::vector<double> rounds;
-    uint64_t allocated_before = g_allocated_bytes;
-    for (int32_t round = 1; round <= o.rounds; round++) {
-        double ns = time_round(*w, o.packets);
-        rounds.push_back(ns);
-        std::fprintf(human, "round %d/%d: %.1f ns/packet, %.2f M packets/s\n", round, o.rounds, ns, 1e3 / ns);
-    }
-    double allocated = static_cast<double>(g_allocated_bytes - allocated_before);
+    double prefill_ms = prefill(*w, o, human);
+    RoundsResult r = TimedRounds(*w, o, human).run();
     w->drain();
 
-    std::vector<double> sorted = rounds;
-    std::sort(sorted.begin(), sorted.end());
-    size_t n = sorted.size();
-    double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    double per_packet = allocated / (static_cast<double>(o.packets) * o.rounds);
+    const std::vector<double>& window = r.window;
+    double median = median_of(window);
+    double min = *std::min_element(window.begin(), window.end());
+    double max = *std::max_element(window.begin(), window.end());
+    double per_packet = static_cast<double>(r.allocated_bytes) / static_cast<double>(r.window_packets);
     std::fprintf(human, "%s case %s (%s): median %.1f ns/packet (min %.1f, max %.1f), %.2f M packets/s, "
-                 "%.1f bytes/packet allocated\n",
-                 o.strategy.c_str(), o.workload_case.c_str(), o.runtime.c_str(), median, sorted[0], sorted[n - 1],
-                 1e3 / median, per_packet);
+                 "%.1f bytes/packet allocated; %s\n",
+                 o.strategy.c_str(), o.workload_case.c_str(), o.runtime.c_str(), median, min, max, 1e3 / median,
+                 per_packet, r.steady_state.reason.c_str());
 
-    std::string list = "[";
-    for (size_t i = 0; i < rounds.size(); i++) {
-        list += (i == 0 ? "" : ",") + json_double(rounds[i]);
-    }
-    list += "]";
     return JsonObject()
-        .raw("nsPerPacket", JsonObject().number("median", median).number("min", sorted[0])
-                                .number("max", sorted[n - 1]).raw("rounds", list).str())
+        .raw("nsPerPacket", JsonObject().number("median", median).number("min", min).number("max", max)
+                                .raw("rounds", json_doubles(window)).str())
         .number("packetsPerSecond", 1e9 / median)
         .number("allocBytesPerPacket", per_packet)
         .raw("workload", counts_json(w->counts()))
+        .raw("steadyState", steady_state_json(r.steady_state))
+        .raw("warmupRounds", json_doubles(r.warmup))
+        .raw("discardedRounds", json_doubles(r.discarded))
+        .number("prefillMs", prefill_ms)
         .str();
 }
 

@@ -2,7 +2,8 @@
 // gives the start (the batch ns/packet, rounded up to 10 ns); the interval doubles, capped at
 // 1000 ns, until a probe loses nothing; then bisects between the widest losing and the narrowest
 // loss-free interval down to 10 ns. Each run is a fresh process of this program (no heap or cache
-// history carried over), whose record is read back from its stdout.
+// history carried over), whose record is read back from its stdout; each probe gets the plan's
+// options, so that it prefills and runs its warm-up rounds before its source starts.
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -115,8 +116,9 @@ std::vector<std::string> workload_args(const Options& o) {
 }  // namespace
 
 std::string find_interval(const Options& o, const std::string& self, std::FILE* human) {
+    // as Java's IntervalFinder: prefilled, 2 warm-up and 3 timed rounds of 1 M, no extra rounds
     std::vector<std::string> batch = workload_args(o);
-    for (const char* a : {"--packets", "1000000", "--rounds", "3", "--warmup", "2", "--json"}) {
+    for (const char* a : {"--packets", "1000000", "--rounds", "3", "--warmup", "2", "--max-rounds", "3", "--json"}) {
         batch.push_back(a);
     }
     std::fprintf(human, "find-interval: a short batch run for the starting point...\n");
@@ -128,6 +130,8 @@ std::string find_interval(const Options& o, const std::string& self, std::FILE* 
         std::fprintf(human, "find-interval: probe at %lld ns\n", static_cast<long long>(interval));
         std::fflush(human);
         std::vector<std::string> args = workload_args(o);
+        std::vector<std::string> plan = plan_args(o);  // the probe's warm-up in batch, before its source
+        args.insert(args.end(), plan.begin(), plan.end());
         std::vector<std::string> rt = {"--mode", "realtime", "--interval-ns", std::to_string(interval),
                                        "--duration", std::to_string(o.duration_ms) + "ms",
                                        "--warmup-s", json_double(o.warmup_ms / 1000.0),
@@ -221,8 +225,13 @@ std::string find_interval(const Options& o, const std::string& self, std::FILE* 
                      o.workload_case.c_str(), o.runtime.c_str(), percent_text(loss_at_max).c_str(),
                      static_cast<long long>(kMaxIntervalNs));
     }
+    // the chosen probe's metrics with the search before its batchWarmupRounds, Java's field order
     std::string metrics = runs[static_cast<size_t>(chosen)].metrics;
-    return metrics.substr(0, metrics.size() - 1) + ",\"search\":" + search.str() + "}";
+    size_t at = metrics.rfind(",\"batchWarmupRounds\":");
+    if (at == std::string::npos) {
+        at = metrics.size() - 1;
+    }
+    return metrics.substr(0, at) + ",\"search\":" + search.str() + metrics.substr(at);
 }
 
 }  // namespace allocpool

@@ -13,6 +13,7 @@
 #include "options.hpp"
 #include "realtime.hpp"
 #include "record.hpp"
+#include "steady_state.hpp"
 
 using namespace allocpool;
 
@@ -27,6 +28,14 @@ int main(int argc, char** argv) {
     }
     if (o.help) {
         std::fputs(kUsage, stdout);
+        return 0;
+    }
+    if (!o.check_rounds.empty()) {
+        // hidden: the steady-state check of each series, one JSON object a line, for the Java test
+        // that holds this port to Java's SteadyState
+        for (const std::vector<double>& series : o.check_rounds) {
+            std::printf("%s\n", steady_state_json(check_steady_state(series)).c_str());
+        }
         return 0;
     }
     // Human lines go to stderr with --json, where stdout holds only the record; line-buffered so

@@ -10,12 +10,18 @@ namespace allocpool {
 const char* const kUsage =
     "usage: allocpool-analyzer [--runtime cpp|cpp-flat] [--strategy dummy|alloc|mix|pool] [--case A|B|C]\n"
     "         [--queue N] [--stored N] [--pool N] [--mix-pool N]\n"
-    "         [--packets N] [--rounds N] [--warmup N]\n"
+    "         [--packets N | --round-time TIME] [--rounds N] [--warmup N] [--max-rounds N] [--no-prefill]\n"
     "         [--mode batch|realtime] [--interval-ns NS] [--duration TIME] [--warmup-s S]\n"
     "         [--max-delay-ms MS] [--pin] [--find-interval] [--json]\n"
     "The C++ twin of `allocpool analyzer`: the same workload, generator, cases and counts.\n"
+    "Batch: fills every store slot and the queue first (--no-prefill times the climb instead), runs\n"
+    "--warmup untimed rounds, then --rounds timed ones; while those are not steady (a trend or a step),\n"
+    "one more round runs, up to --max-rounds, and the last --rounds count. A round is --packets\n"
+    "packets, or whole chunks of 50000 packets until --round-time (e.g. 1s, 500ms) is up.\n"
+    "Real time: the prefill and the warm-up rounds at full speed before the source starts.\n"
     "Defaults as Java: strategy pool, case A, pool 1000000, mix-pool 200000, packets 10000000,\n"
-    "rounds 10, warmup 5; realtime: interval-ns 1000, duration 60s, warmup-s 10, max-delay-ms 100.\n"
+    "rounds 10, warmup 5, max-rounds twice rounds; realtime: round-time 1s, warmup 3, interval-ns 1000,\n"
+    "duration 60s, warmup-s 10, max-delay-ms 100.\n"
     "Human lines go to stderr; --json prints one result record on stdout.\n"
     "Exit codes: 0 ok, 1 the run failed, 2 bad input.\n";
 
@@ -49,7 +55,7 @@ void at_least(const std::string& option, int64_t value, int64_t min) {
 }
 
 // 60s, 500ms, 5m, 1h, or a bare number of seconds (as the Java side's DurationText).
-int64_t duration_ms(const std::string& text) {
+int64_t duration_ms(const std::string& option, const std::string& text) {
     std::string t;
     for (char c : text) {
         t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -61,16 +67,89 @@ int64_t duration_ms(const std::string& text) {
     std::string unit = t.substr(digits);
     int64_t factor = unit.empty() || unit == "s" ? 1000 : unit == "ms" ? 1 : unit == "m" ? 60000 : unit == "h" ? 3600000 : 0;
     if (digits == 0 || digits > 12 || factor == 0) {
-        throw BadInput("--duration must be a positive time such as 60s, 5m or 500ms, was '" + text + "'");
+        throw BadInput(option + " must be a positive time such as 60s, 5m or 500ms, was '" + text + "'");
     }
     int64_t ms = std::strtoll(t.substr(0, digits).c_str(), nullptr, 10) * factor;
     if (ms <= 0) {
-        throw BadInput("--duration must be a positive time such as 60s, 5m or 500ms, was '" + text + "'");
+        throw BadInput(option + " must be a positive time such as 60s, 5m or 500ms, was '" + text + "'");
     }
     return ms;
 }
 
+// --check-rounds 101.5,99,100.2: the rounds of one series, each a positive number.
+std::vector<double> round_values(const std::string& text) {
+    std::vector<double> values;
+    size_t start = 0;
+    while (true) {
+        size_t comma = text.find(',', start);
+        std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        char* end = nullptr;
+        double v = std::strtod(item.c_str(), &end);
+        if (item.empty() || *end != '\0' || !(v > 0) || std::isinf(v)) {
+            throw BadInput("--check-rounds needs positive numbers separated by commas, was '" + text + "'");
+        }
+        values.push_back(v);
+        if (comma == std::string::npos) {
+            return values;
+        }
+        start = comma + 1;
+    }
+}
+
+// What the options left out of the plan, as Java's AnalyzerCommand.plan() fills it in: in real
+// time, warm-up rounds of a second (unless --packets is given), one timed round (unused there),
+// 3 warm-up rounds; max-rounds twice the rounds. Then the plan is validated as Java's RoundPlan.
+struct PlanGiven {
+    bool packets = false;
+    std::string round_time;  // empty when not given
+    bool rounds = false;
+    bool warmup = false;
+    bool max_rounds = false;
+};
+
+void complete_plan(Options& o, const PlanGiven& given) {
+    if (!given.round_time.empty()) {
+        o.round_time_ms = duration_ms("--round-time", given.round_time);
+    } else if (o.realtime && !given.packets) {
+        o.round_time_ms = 1000;
+    }
+    if (!given.rounds) {
+        o.rounds = o.realtime ? 1 : 10;
+    }
+    if (!given.warmup) {
+        o.warmup = o.realtime ? 3 : 5;
+    }
+    if (!given.max_rounds) {
+        // int arithmetic as Java's 2 * Math.max(1, rounds), overflow included
+        o.max_rounds = static_cast<int32_t>(2u * static_cast<uint32_t>(o.rounds > 1 ? o.rounds : 1));
+    }
+    at_least("--packets", o.packets, 1);
+    at_least("--warmup", o.warmup, 0);
+    at_least("--rounds", o.rounds, 1);
+    if (o.max_rounds < o.rounds) {
+        throw BadInput("--max-rounds must be at least --rounds (" + std::to_string(o.rounds) + "), was "
+                       + std::to_string(o.max_rounds));
+    }
+}
+
 }  // namespace
+
+std::vector<std::string> plan_args(const Options& o) {
+    std::vector<std::string> args;
+    if (o.round_time_ms > 0) {
+        args = {"--round-time", std::to_string(o.round_time_ms) + "ms"};
+    } else {
+        args = {"--packets", std::to_string(o.packets)};
+    }
+    for (const std::string& a : {std::string("--rounds"), std::to_string(o.rounds), std::string("--warmup"),
+                                 std::to_string(o.warmup), std::string("--max-rounds"), std::to_string(o.max_rounds)}) {
+        args.push_back(a);
+    }
+    if (!o.prefill) {
+        args.push_back("--no-prefill");
+    }
+    return args;
+}
 
 int64_t ring_capacity(int64_t interval_ns, int32_t max_delay_ms) {
     int64_t capacity = max_delay_ms * int64_t{1000000} / interval_ns;
@@ -89,6 +168,7 @@ Options parse_options(const std::vector<std::string>& args) {
     Options o;
     bool queue_given = false;
     bool stored_given = false;
+    PlanGiven plan;
     std::string mode = "batch";
     for (size_t i = 0; i < args.size(); i++) {
         std::string name = args[i];
@@ -135,16 +215,33 @@ Options parse_options(const std::vector<std::string>& args) {
             o.mix_pool = whole_int(name, next());
         } else if (name == "--packets") {
             o.packets = whole(name, next());
+            plan.packets = true;
+        } else if (name == "--round-time") {
+            plan.round_time = next();
+            if (plan.round_time.empty()) {
+                throw BadInput("--round-time must be a positive time such as 60s, 5m or 500ms, was ''");
+            }
         } else if (name == "--rounds") {
             o.rounds = whole_int(name, next());
+            plan.rounds = true;
         } else if (name == "--warmup") {
             o.warmup = whole_int(name, next());
+            plan.warmup = true;
+        } else if (name == "--max-rounds") {
+            o.max_rounds = whole_int(name, next());
+            plan.max_rounds = true;
+        } else if (name == "--prefill") {
+            o.prefill = flag();
+        } else if (name == "--no-prefill") {
+            o.prefill = !flag();
+        } else if (name == "--check-rounds") {
+            o.check_rounds.push_back(round_values(next()));
         } else if (name == "--mode") {
             mode = next();
         } else if (name == "--interval-ns") {
             o.interval_ns = whole(name, next());
         } else if (name == "--duration") {
-            o.duration_ms = duration_ms(next());
+            o.duration_ms = duration_ms(name, next());
         } else if (name == "--warmup-s") {
             std::string text = next();
             char* end = nullptr;
@@ -201,13 +298,11 @@ Options parse_options(const std::vector<std::string>& args) {
     if (o.find_interval && !o.realtime) {
         throw BadInput("--find-interval needs --mode realtime");
     }
+    complete_plan(o, plan);  // before the sizes, in Java's order
     at_least("--queue", o.queue, 1);
     at_least("--stored", o.stored, 1);
     at_least("--pool", o.pool, 1);
     at_least("--mix-pool", o.mix_pool, 1);
-    at_least("--packets", o.packets, 1);
-    at_least("--rounds", o.rounds, 1);
-    at_least("--warmup", o.warmup, 0);
     if (o.realtime) {
         at_least("--interval-ns", o.interval_ns, kMinIntervalNs);
         at_least("--max-delay-ms", o.max_delay_ms, 1);

@@ -22,9 +22,16 @@ struct Options {
     int32_t stored = 0;
     int32_t pool = 1000000;
     int32_t mix_pool = 200000;
+    // The round plan, as Java's RoundPlan: rounds of `packets`, or of round_time_ms when that is
+    // set (whole chunks of kChunkPackets); warm-up rounds, timed rounds, and up to max_rounds timed
+    // rounds while the last `rounds` are not steady. Defaults as Java's: batch 10,000,000 packets,
+    // 5 warm-up, 10 timed; real time 3 warm-up rounds of 1 s before the source starts.
     int64_t packets = 10000000;
+    int64_t round_time_ms = 0;  // 0: rounds of `packets`
     int32_t rounds = 10;
     int32_t warmup = 5;
+    int32_t max_rounds = 20;
+    bool prefill = true;
     bool realtime = false;
     int64_t interval_ns = 1000;
     int64_t duration_ms = 60000;
@@ -34,14 +41,22 @@ struct Options {
     bool find_interval = false;
     bool json = false;
     bool help = false;
+    // Hidden: print the steady-state check of each series and exit (for the Java test of the port).
+    std::vector<std::vector<double>> check_rounds;
 };
 
 // The smallest interval, as Java's CaptureSource.MIN_INTERVAL_NS, and the largest ring.
 constexpr int64_t kMinIntervalNs = 10;
+// Packets between two looks at the clock in a round of round_time_ms, as Java's RoundPlan.CHUNK.
+constexpr int64_t kChunkPackets = 50000;
 constexpr int64_t kMaxRingCapacity = int64_t{1} << 26;
 
 // Parses and validates argv[1..]; throws BadInput.
 Options parse_options(const std::vector<std::string>& args);
+
+// The plan as options, as Java's AnalyzerArguments.plan: --packets N or --round-time Tms, then
+// --rounds, --warmup, --max-rounds, and --no-prefill when off. For the processes a search starts.
+std::vector<std::string> plan_args(const Options& o);
 
 // Entries of the capture ring: maxDelayMs * 1,000,000 / intervalNs, at least 1.
 int64_t ring_capacity(int64_t interval_ns, int32_t max_delay_ms);

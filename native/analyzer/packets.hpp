@@ -17,6 +17,7 @@ constexpr int32_t kIpProtocol = 1;
 constexpr int32_t kTcp = 2;
 constexpr int32_t kUdp = 1;
 constexpr int kWrittenBytes = 24;
+constexpr int kProtocolOffset = 16;  // where the protocol field sits in a packet's bytes
 
 // Bytes allocated by the analyser's own `new`s (packets, buffers, parse results) on the processing
 // thread; read before and after the timed part of a run. Plain, not atomic: one thread writes it.

@@ -3,6 +3,7 @@
 #include <sched.h>
 
 #include <memory>
+#include <vector>
 
 #include "batch.hpp"
 #include "capture.hpp"
@@ -68,6 +69,8 @@ std::string run_realtime(const Options& o, std::FILE* human) {
     std::unique_ptr<Workload> workload = make_workload(o);
     Workload& w = *workload;
     Pinning pinning = Pinning::plan(o.pin);
+    // the steady state first, at full speed, so that no packet can be lost to the climb to it
+    std::vector<double> batch_warmup = warm_up(w, o, human);
     LossCounter loss;
     LatencyHistogram latency;
     CaptureSource source(o.interval_ns, ring_capacity(o.interval_ns, o.max_delay_ms), pinning.source_cpu);
@@ -172,6 +175,7 @@ std::string run_realtime(const Options& o, std::FILE* human) {
         .raw("realtime", realtime)
         .number("allocBytesPerPacket", static_cast<double>(allocated) / static_cast<double>(f.received > 0 ? f.received : 1))
         .raw("workload", counts_json(w.counts()))
+        .raw("batchWarmupRounds", json_doubles(batch_warmup))
         .str();
 }
 

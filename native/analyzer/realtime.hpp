@@ -26,7 +26,9 @@ struct RealtimeFigures {
     bool pinned = false;
 };
 
-// One run at o.interval_ns; a line a second on `human`; returns the metrics object of the record.
+// One run at o.interval_ns: the workload brought to its steady state in batch first (the prefill
+// and the plan's warm-up rounds, before the source starts), then the source's warm-up, then the
+// measured duration; a line a second on `human`; returns the metrics object of the record.
 std::string run_realtime(const Options& o, std::FILE* human);
 
 // --find-interval: the smallest loss-free interval, each probe (and the batch run it starts from)

@@ -54,6 +54,14 @@ std::string json_double(double value) {
     return s;
 }
 
+std::string json_doubles(const std::vector<double>& values) {
+    std::string list = "[";
+    for (size_t i = 0; i < values.size(); i++) {
+        list += (i == 0 ? "" : ",") + json_double(values[i]);
+    }
+    return list + "]";
+}
+
 JsonObject& JsonObject::raw(const char* key, const std::string& json) {
     if (!body_.empty()) {
         body_ += ',';
@@ -72,9 +80,17 @@ std::string cell_json(const Options& o) {
         .text("mode", o.realtime ? "realtime" : "batch")
         .number("queue", int64_t{o.queue}).number("stored", int64_t{o.stored})
         .number("pool", int64_t{o.pool}).number("mixPool", int64_t{o.mix_pool});
-    if (!o.realtime) {
-        cell.number("packets", o.packets).number("rounds", int64_t{o.rounds}).number("warmup", int64_t{o.warmup});
+    // the plan, in Java's order (BatchRun.cell); real time keeps the part its warm-up uses (RealtimeRun.cell)
+    if (o.round_time_ms > 0) {
+        cell.number("roundMs", o.round_time_ms);
     } else {
+        cell.number("packets", o.packets);
+    }
+    if (!o.realtime) {
+        cell.number("rounds", int64_t{o.rounds}).number("warmup", int64_t{o.warmup})
+            .number("maxRounds", int64_t{o.max_rounds}).boolean("prefill", o.prefill);
+    } else {
+        cell.number("warmup", int64_t{o.warmup}).boolean("prefill", o.prefill);
         if (o.find_interval) {
             cell.boolean("findInterval", true);
         } else {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "analyzer.hpp"
 #include "options.hpp"
@@ -27,8 +28,11 @@ private:
 std::string json_string(const std::string& value);
 // Shortest text that reads back as the same double, with a ".0" on whole numbers (as Jackson).
 std::string json_double(double value);
+// [1.0,2.5]: a JSON array of doubles.
+std::string json_doubles(const std::vector<double>& values);
 
-// The cell of a run: strategy, runtime, case, mode, sizes; then the mode's own fields.
+// The cell of a run: strategy, runtime, case, mode, sizes; the plan (packets or roundMs, rounds,
+// warmup, maxRounds, prefill; real time: packets or roundMs, warmup, prefill); then real time's own.
 std::string cell_json(const Options& o);
 // Where it ran: vm ("g++ <version> -O3"), cpu, cores, os; no jdk.
 std::string env_json();

@@ -1,24 +1,38 @@
 package org.allocpool.analyzer.cpp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.stream.Stream;
+import org.allocpool.analyzer.AnalyzerMetrics;
 import org.allocpool.analyzer.AnalyzerSettings;
+import org.allocpool.analyzer.BatchRun;
+import org.allocpool.analyzer.RoundPlan;
 import org.allocpool.analyzer.Strategy;
 import org.allocpool.analyzer.WorkloadCase;
 import org.allocpool.analyzer.WorkloadCounts;
+import org.allocpool.analyzer.realtime.RealtimeMetrics;
+import org.allocpool.analyzer.realtime.RealtimeRun;
+import org.allocpool.analyzer.realtime.RealtimeSettings;
 import org.allocpool.analyzer.workload.Workload;
 import org.allocpool.metrics.result.RecordJson;
+import org.allocpool.metrics.stats.SteadyState;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The C++ analyser, run as the CLI runs it: the bundled program, extracted. */
+@Timeout(600)
 class CppAnalyzerTest {
 
     /** What one run of the program printed and returned. */
@@ -45,24 +59,32 @@ class CppAnalyzerTest {
         return new Outcome(code, out, err);
     }
 
-    /** The article's case A sizes over 1.6 M packets, and a case-C-like workload at a tenth of C. */
+    /**
+     * The article's case A sizes over 1.6 M packets, and a case-C-like workload at a tenth of C, each
+     * prefilled (every store slot and the queue filled first, as a run does by default) and not.
+     */
     static Stream<Arguments> cells() {
         List<Arguments> cells = new ArrayList<>();
-        for (String strategy : List.of("dummy", "alloc", "mix", "pool")) {
-            cells.add(Arguments.of(strategy, 1_000, 1_000, 10_000, 2_000, 1_600_000));
-            cells.add(Arguments.of(strategy, 49_500, 49_500, 120_000, 20_000, 400_000));
+        for (boolean prefill : List.of(true, false)) {
+            for (String strategy : List.of("dummy", "alloc", "mix", "pool")) {
+                cells.add(Arguments.of(strategy, 1_000, 1_000, 10_000, 2_000, 1_600_000, prefill));
+                cells.add(Arguments.of(strategy, 49_500, 49_500, 120_000, 20_000, 400_000, prefill));
+            }
         }
         return cells.stream();
     }
 
-    @ParameterizedTest(name = "{0} queue {1} stored {2} pool {3} mix-pool {4}, {5} packets")
+    @ParameterizedTest(name = "{0} queue {1} stored {2} pool {3} mix-pool {4}, {5} packets, prefill {6}")
     @MethodSource("cells")
     void shouldCountExactlyAsTheJavaAnalyzerInBothFlavours(String strategy, int queue, int stored, int pool,
-                                                            int mixPool, int packets) {
+                                                            int mixPool, int packets, boolean prefill) {
         WorkloadCounts java;
         AnalyzerSettings settings = new AnalyzerSettings(Strategy.parse(strategy), WorkloadCase.A, queue, stored,
                 pool, mixPool, packets, 1, 0);
         try (Workload workload = Workload.of(settings)) {
+            if (prefill) {
+                workload.prefill();
+            }
             workload.run(packets);
             workload.drain();
             java = workload.counts();
@@ -70,11 +92,10 @@ class CppAnalyzerTest {
         for (String runtime : CppAnalyzer.RUNTIMES) {
             Outcome outcome = run("--runtime", runtime, "--strategy", strategy, "--queue", "" + queue,
                     "--stored", "" + stored, "--pool", "" + pool, "--mix-pool", "" + mixPool,
-                    "--packets", "" + packets, "--rounds", "1", "--warmup", "0", "--json");
+                    "--packets", "" + packets, "--rounds", "1", "--warmup", "0", "--max-rounds", "1",
+                    prefill ? "--prefill" : "--no-prefill", "--json");
             assertEquals(0, outcome.exitCode(), outcome.toString());
-            JsonNode w = outcome.record().path("metrics").path("workload");
-            WorkloadCounts cpp = new WorkloadCounts(w.path("made").asLong(), w.path("parsed").asLong(),
-                    w.path("tcpStored").asLong(), w.path("evicted").asLong(), w.path("freed").asLong());
+            WorkloadCounts cpp = counts(outcome.record().path("metrics").path("workload"));
             assertEquals(java, cpp, runtime + " " + strategy);
         }
     }
@@ -82,7 +103,7 @@ class CppAnalyzerTest {
     @Test
     void shouldPrintOneBatchRecordInTheJavaShape() {
         Outcome outcome = run("--runtime", "cpp-flat", "--strategy", "mix", "--case", "B", "--packets", "50000",
-                "--rounds", "3", "--warmup", "1", "--json");
+                "--rounds", "3", "--warmup", "1", "--max-rounds", "3", "--json");
         assertEquals(0, outcome.exitCode(), outcome.toString());
         JsonNode r = outcome.record();
         assertEquals("analyzer", r.path("experiment").asText());
@@ -94,17 +115,106 @@ class CppAnalyzerTest {
         assertEquals("batch", cell.path("mode").asText());
         assertEquals(100_000, cell.path("queue").asInt());
         assertEquals(200_000, cell.path("mixPool").asInt());
+        assertEquals(50_000, cell.path("packets").asLong());
+        assertEquals(3, cell.path("maxRounds").asInt());
+        assertTrue(cell.path("prefill").asBoolean());
+        AnalyzerSettings java = new AnalyzerSettings(Strategy.MIX, WorkloadCase.B, 100_000, 100_000, 1_000_000,
+                200_000, new RoundPlan(50_000, null, 1, 3, 3, true));
+        assertEquals(withoutKeys(BatchRun.cell(java).keySet(), "gc", "heap"), withoutKeys(names(cell), "runtime"),
+                "the Java cell's fields in its order, C++ having a runtime and no collector");
         assertTrue(r.path("env").path("vm").asText().endsWith("-O3"), r.path("env").toString());
         assertTrue(r.path("env").path("jdk").isMissingNode());
         JsonNode m = r.path("metrics");
+        assertEquals(withoutKeys(jsonOrder(AnalyzerMetrics.class), "gc", "liveObjects", "heapUsedMb"), names(m),
+                "the Java metrics' fields in their order, but what only a JVM has");
         assertEquals(3, m.path("nsPerPacket").path("rounds").size());
         assertTrue(m.path("nsPerPacket").path("median").asDouble() > 0);
         assertTrue(m.path("packetsPerSecond").asDouble() > 0);
-        assertTrue(m.has("allocBytesPerPacket"));
-        assertTrue(m.path("gc").isMissingNode());
-        assertEquals(200_000, m.path("workload").path("made").asLong());
-        assertEquals(200_000, m.path("workload").path("freed").asLong());
-        assertEquals(5, outcome.err().size(), "a line per round, warm-up too, and a summary: " + outcome.err());
+        assertEquals(jsonOrder(SteadyState.class), names(m.path("steadyState")));
+        assertEquals("too few rounds to check (3 < 4)", m.path("steadyState").path("reason").asText());
+        assertEquals(1, m.path("warmupRounds").size());
+        assertEquals(0, m.path("discardedRounds").size());
+        assertTrue(m.path("prefillMs").asDouble() >= 0);
+        assertEquals(100_000 + 99_999 + 200_000, m.path("workload").path("made").asLong(),
+                "the prefill's packets and those of the four rounds");
+        assertEquals(m.path("workload").path("made").asLong(), m.path("workload").path("freed").asLong());
+        assertEquals(1 + 1 + 3 + 1, outcome.err().size(), "the prefill, a line per round and a summary: "
+                + outcome.err());
+        assertTrue(outcome.err().getFirst().startsWith("prefill: 100,000 store slots and 99,999 queued packets"),
+                outcome.err().getFirst());
+        assertTrue(outcome.err().getLast().endsWith("; too few rounds to check (3 < 4)"), outcome.err().getLast());
+    }
+
+    @Test
+    void shouldRunMoreRoundsWhileNotSteadyAndCountAsJavaDoes() {
+        // three rounds are too few to check, so never steady: the rounds go on to --max-rounds
+        Outcome outcome = run("--runtime", "cpp", "--strategy", "pool", "--pool", "10000", "--packets", "20000",
+                "--rounds", "3", "--warmup", "1", "--max-rounds", "5", "--json");
+        assertEquals(0, outcome.exitCode(), outcome.toString());
+        JsonNode m = outcome.record().path("metrics");
+        assertEquals(3, m.path("nsPerPacket").path("rounds").size(), "the last three count");
+        assertEquals(2, m.path("discardedRounds").size());
+        assertFalse(m.path("steadyState").path("steady").asBoolean());
+        assertTrue(outcome.err().contains("rounds 1-3 are not steady (too few rounds to check (3 < 4)): one more "
+                + "round, up to 5"), outcome.err().toString());
+        assertTrue(outcome.err().stream().anyMatch(line -> line.startsWith("round 5/5: ")), outcome.err().toString());
+
+        WorkloadCounts java;
+        try (Workload workload = Workload.of(new AnalyzerSettings(Strategy.POOL, WorkloadCase.A, 1_000, 1_000,
+                10_000, 200_000, 20_000, 3, 1))) {
+            workload.prefill();
+            for (int round = 0; round < 1 + 5; round++) {
+                workload.run(20_000);
+            }
+            workload.drain();
+            java = workload.counts();
+        }
+        assertEquals(java, counts(m.path("workload")));
+    }
+
+    @Test
+    void shouldFillTimedRoundsWithWholeChunks() {
+        Outcome outcome = run("--runtime", "cpp-flat", "--strategy", "pool", "--round-time", "50ms", "--rounds", "2",
+                "--warmup", "1", "--max-rounds", "2", "--json");
+        assertEquals(0, outcome.exitCode(), outcome.toString());
+        JsonNode r = outcome.record();
+        assertEquals(50, r.path("cell").path("roundMs").asLong());
+        assertTrue(r.path("cell").path("packets").isMissingNode(), r.path("cell").toString());
+        long rounds = r.path("metrics").path("workload").path("made").asLong() - (1_000 + 999);
+        assertTrue(rounds >= 3 * RoundPlan.CHUNK && rounds % RoundPlan.CHUNK == 0,
+                "three rounds of whole chunks after the prefill: " + rounds);
+    }
+
+    @Test
+    void shouldTimeTheClimbWithoutAPrefill() {
+        Outcome outcome = run("--runtime", "cpp", "--strategy", "mix", "--packets", "10000", "--rounds", "4",
+                "--warmup", "0", "--max-rounds", "4", "--no-prefill", "--json");
+        assertEquals(0, outcome.exitCode(), outcome.toString());
+        JsonNode r = outcome.record();
+        assertFalse(r.path("cell").path("prefill").asBoolean());
+        assertEquals(40_000, r.path("metrics").path("workload").path("made").asLong());
+        assertEquals(0.0, r.path("metrics").path("prefillMs").asDouble());
+        assertTrue(outcome.err().stream().noneMatch(line -> line.contains("prefill")), outcome.err().toString());
+    }
+
+    @Test
+    void shouldRejectMaxRoundsBelowRoundsAsJavaDoes() {
+        IllegalArgumentException java = assertThrows(IllegalArgumentException.class,
+                () -> new RoundPlan(1, null, 0, 5, 4, true));
+        Outcome outcome = run("--rounds", "5", "--max-rounds", "4");
+        assertEquals(2, outcome.exitCode(), outcome.toString());
+        assertEquals(1, outcome.err().size(), outcome.toString());
+        assertTrue(outcome.err().getFirst().contains(java.getMessage()), outcome.err().getFirst());
+        assertEquals("--max-rounds must be at least --rounds (5), was 4", java.getMessage());
+    }
+
+    @Test
+    void shouldRejectABadRoundTimeInOneLine() {
+        Outcome outcome = run("--round-time", "soon");
+        assertEquals(2, outcome.exitCode(), outcome.toString());
+        assertEquals(1, outcome.err().size(), outcome.toString());
+        assertTrue(outcome.err().getFirst().contains(
+                "--round-time must be a positive time such as 60s, 5m or 500ms, was 'soon'"), outcome.err().getFirst());
     }
 
     @Test
@@ -139,7 +249,7 @@ class CppAnalyzerTest {
 
     @Test
     void shouldPrintAFailedRecordNamingTheStrategyAndSizeWhenThePoolRunsDry() {
-        // 999 packets queued and some hundred stored outgrow a pool of 1,200 within 20,000 packets
+        // the prefill's 1,000 stored and 999 queued packets outgrow a pool of 1,200
         Outcome outcome = run("--strategy", "pool", "--pool", "1200", "--packets", "20000", "--rounds", "1",
                 "--warmup", "0", "--json");
         assertEquals(1, outcome.exitCode(), outcome.toString());
@@ -152,12 +262,24 @@ class CppAnalyzerTest {
     @Test
     void shouldAccountForEveryTickOfAShortRealtimeRun() {
         Outcome outcome = run("--runtime", "cpp-flat", "--strategy", "pool", "--pool", "10000", "--mode", "realtime",
-                "--interval-ns", "20000", "--duration", "1s", "--warmup-s", "0", "--json");
+                "--round-time", "100ms", "--warmup", "2", "--interval-ns", "20000", "--duration", "1s",
+                "--warmup-s", "0", "--json");
         assertEquals(0, outcome.exitCode(), outcome.toString());
         JsonNode r = outcome.record();
-        assertEquals("realtime", r.path("cell").path("mode").asText());
-        assertEquals(20_000, r.path("cell").path("intervalNs").asLong());
-        JsonNode rt = r.path("metrics").path("realtime");
+        JsonNode cell = r.path("cell");
+        assertEquals("realtime", cell.path("mode").asText());
+        assertEquals(20_000, cell.path("intervalNs").asLong());
+        assertEquals(100, cell.path("roundMs").asLong());
+        assertEquals(2, cell.path("warmup").asInt());
+        assertTrue(cell.path("prefill").asBoolean());
+        assertEquals(withoutKeys(RealtimeRun.cell(realtimeSettings(), false).keySet(), "gc", "heap"),
+                withoutKeys(names(cell), "runtime"), "the Java real-time cell's fields in its order");
+        JsonNode m = r.path("metrics");
+        assertEquals(withoutKeys(jsonOrder(RealtimeMetrics.class), "gc", "liveObjects", "heapUsedMb", "search"),
+                names(m), "the Java metrics' fields in their order, but what only a JVM has");
+        assertEquals(2, m.path("batchWarmupRounds").size(), "the warm-up rounds, before the source");
+        assertTrue(outcome.err().getFirst().startsWith("prefill: 1,000 store slots"), outcome.err().toString());
+        JsonNode rt = m.path("realtime");
         assertEquals(20_000, rt.path("intervalNs").asLong());
         assertTrue(rt.path("sent").asLong() > 10_000, rt.toString());
         assertEquals(rt.path("sent").asLong(), rt.path("received").asLong() + rt.path("lost").asLong(), rt.toString());
@@ -165,5 +287,53 @@ class CppAnalyzerTest {
             assertTrue(rt.path("latencyNs").path(p).asLong() > 0, rt.toString());
         }
         assertTrue(rt.has("pinned"));
+    }
+
+    @Test
+    void shouldGiveEveryProbeOfASearchThePlanAndKeepJavasFieldOrder() {
+        Outcome outcome = run("--runtime", "cpp-flat", "--strategy", "pool", "--pool", "10000", "--mode", "realtime",
+                "--find-interval", "--round-time", "50ms", "--warmup", "1", "--duration", "200ms", "--warmup-s", "0",
+                "--max-delay-ms", "10",
+                "--json");
+        assertEquals(0, outcome.exitCode(), outcome.toString());
+        JsonNode r = outcome.record();
+        assertTrue(r.path("cell").path("findInterval").asBoolean());
+        assertEquals(50, r.path("cell").path("roundMs").asLong());
+        JsonNode m = r.path("metrics");
+        assertEquals(withoutKeys(jsonOrder(RealtimeMetrics.class), "gc", "liveObjects", "heapUsedMb"), names(m));
+        assertEquals(1, m.path("batchWarmupRounds").size());
+        int probes = m.path("search").path("probes").size();
+        assertTrue(probes >= 1, m.toString());
+        long prefills = outcome.err().stream().filter(line -> line.startsWith("prefill: ")).count();
+        assertEquals(1 + probes, prefills, "the batch run the search starts from, then every probe: " + outcome.err());
+    }
+
+    /** The Java settings of the real-time run of {@link #shouldAccountForEveryTickOfAShortRealtimeRun}. */
+    private static RealtimeSettings realtimeSettings() {
+        AnalyzerSettings workload = new AnalyzerSettings(Strategy.POOL, WorkloadCase.A, 1_000, 1_000, 10_000, 200_000,
+                new RoundPlan(RoundPlan.ARTICLE_PACKETS, Duration.ofMillis(100), 2, 1, 2, true));
+        return new RealtimeSettings(workload, 20_000, Duration.ofSeconds(1), Duration.ZERO, 100, false);
+    }
+
+    private static WorkloadCounts counts(JsonNode w) {
+        return new WorkloadCounts(w.path("made").asLong(), w.path("parsed").asLong(), w.path("tcpStored").asLong(),
+                w.path("evicted").asLong(), w.path("freed").asLong());
+    }
+
+    static List<String> names(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    /** The field order Jackson writes {@code type} in: its {@code @JsonPropertyOrder}. */
+    static List<String> jsonOrder(Class<?> type) {
+        return List.of(type.getAnnotation(JsonPropertyOrder.class).value());
+    }
+
+    static List<String> withoutKeys(Collection<String> keys, String... left) {
+        List<String> out = new ArrayList<>(keys);
+        out.removeAll(List.of(left));
+        return out;
     }
 }
