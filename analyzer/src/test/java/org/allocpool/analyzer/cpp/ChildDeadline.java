@@ -1,6 +1,7 @@
 package org.allocpool.analyzer.cpp;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -15,21 +16,24 @@ final class ChildDeadline implements AutoCloseable {
 
     private final Duration wait;
     private final CompletableFuture<Void> kill;
+    private volatile boolean killed;
 
     ChildDeadline(Duration wait) {
         this.wait = wait;
-        this.kill = CompletableFuture.runAsync(ChildDeadline::killChildren,
+        this.kill = CompletableFuture.runAsync(this::killChildren,
                 CompletableFuture.delayedExecutor(wait.toMillis(), TimeUnit.MILLISECONDS));
     }
 
     /** Kills the children with their own children, listed first: once re-parented they could be missed. */
-    private static void killChildren() {
-        ProcessHandle.current().descendants().toList().forEach(ProcessHandle::destroyForcibly);
+    private void killChildren() {
+        List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
+        killed = !children.isEmpty(); // before the kill, which the waiting caller may see at once
+        children.forEach(ProcessHandle::destroyForcibly);
     }
 
-    /** Whether the deadline passed and the children were killed. */
-    boolean hasPassed() {
-        return kill.isDone() && !kill.isCancelled();
+    /** Whether the deadline passed while a child still ran, and the children were killed. */
+    boolean hasKilled() {
+        return killed;
     }
 
     Duration waited() {

@@ -55,7 +55,7 @@ class CppAnalyzerTest {
                     err.add(line);
                 }
             });
-            assertFalse(deadline.hasPassed(), "the C++ analyser ran past " + deadline.waited().toSeconds()
+            assertFalse(deadline.hasKilled(), "the C++ analyser ran past " + deadline.waited().toSeconds()
                     + " s and was killed; it printed " + out + " " + err);
         }
         return new Outcome(code, out, err);
