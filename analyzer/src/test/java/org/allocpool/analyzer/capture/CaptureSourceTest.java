@@ -4,32 +4,65 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.allocpool.metrics.alloc.AllocationCounter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+/**
+ * The native source runs on a thread of its own, and these tests spin until it has ticked: every
+ * spin gives up at a {@link Deadline} and fails the test, which then stops the source (the tests
+ * that start one are also bounded by a {@code @Timeout}, in case a spin is missed).
+ */
 class CaptureSourceTest {
 
+    /**
+     * How long a test may wait for the source: it ticks within milliseconds on a quiet machine, and a
+     * loaded 2-core one may keep its thread off the CPU for seconds; a minute means it has stopped.
+     */
+    private static final Duration WAIT = Duration.ofMinutes(1);
+
+    /** The end of the waits of one test: past it, a spin fails the test instead of going on. */
+    private record Deadline(long endNanos) {
+
+        static Deadline afterWait() {
+            return new Deadline(System.nanoTime() + WAIT.toNanos());
+        }
+
+        boolean isPast() {
+            return System.nanoTime() - endNanos > 0;
+        }
+    }
+
     @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void shouldCountLostPacketsExactlyAsTheSourceDroppedThem() {
         LossCounter counter = new LossCounter();
         long dropsDuringStall;
         long lostInGapsBeforeEnd;
+        Deadline deadline = Deadline.afterWait();
         try (CaptureSource source = CaptureSource.start(10_000, 1, CaptureSource.NO_PIN)) {
             CaptureRing ring = source.ring();
             assertEquals(100, ring.capacity());
             // Stall: read nothing until the source has made ten rings' worth of ticks.
             long stallTicks = 10 * ring.capacity();
             while (source.ticks() < stallTicks) {
+                if (deadline.isPast()) {
+                    fail("the source made " + source.ticks() + " of " + stallTicks + " ticks in "
+                            + WAIT.toSeconds() + " s");
+                }
                 Thread.onSpinWait();
             }
             dropsDuringStall = source.dropped();
@@ -41,6 +74,9 @@ class CaptureSourceTest {
                 sequence = ring.poll();
                 if (sequence >= 0) {
                     counter.onSequence(sequence);
+                } else if (deadline.isPast()) {
+                    fail("no tick from after the stall (" + stallTicks + ") in " + WAIT.toSeconds()
+                            + " s; ticks made: " + source.ticks());
                 }
             } while (sequence < stallTicks);
             lostInGapsBeforeEnd = counter.lost();
@@ -58,7 +94,9 @@ class CaptureSourceTest {
     }
 
     @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void shouldLoseNothingWhenTheConsumerKeepsUp() {
+        Deadline deadline = Deadline.afterWait();
         // A ring of 1 s, not the default 100 ms: on a loaded 2-core machine (CI, parallel builds) the
         // OS can keep the consumer off the CPU for over 100 ms, and this test is about the ring, not the scheduler.
         try (CaptureSource source = CaptureSource.start(20_000, 1_000, CaptureSource.NO_PIN)) {
@@ -69,6 +107,9 @@ class CaptureSourceTest {
                 long sequence = ring.poll();
                 if (sequence >= 0) {
                     counter.onSequence(sequence);
+                } else if (deadline.isPast()) {
+                    fail("received " + counter.received() + " of " + halfSecondOfTicks + " ticks in "
+                            + WAIT.toSeconds() + " s");
                 }
             }
             source.stop();
@@ -84,13 +125,18 @@ class CaptureSourceTest {
     }
 
     @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void shouldStampTicksWithTheScheduleOnTheJavaVisibleClock() {
+        Deadline deadline = Deadline.afterWait();
         try (CaptureSource source = CaptureSource.start(1_000)) {
             CaptureRing ring = source.ring();
             long previous = -1;
             for (int received = 0; received < 1000; ) {
                 long sequence = ring.poll();
                 if (sequence < 0) {
+                    if (deadline.isPast()) {
+                        fail("received " + received + " of 1000 ticks in " + WAIT.toSeconds() + " s");
+                    }
                     continue;
                 }
                 long scheduled = ring.lastScheduledNanos();
@@ -105,6 +151,7 @@ class CaptureSourceTest {
     }
 
     @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void shouldLeaveNoNativeThreadAfterTheProcessorThrows() {
         var failure = assertThrows(IllegalStateException.class, () -> {
             try (CaptureSource source = CaptureSource.start(1_000, 1, CaptureSource.NO_PIN)) {
@@ -119,26 +166,36 @@ class CaptureSourceTest {
     }
 
     @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void shouldStopAndCloseIdempotently() {
+        Deadline deadline = Deadline.afterWait();
         CaptureSource source = CaptureSource.start(10_000, 1, CaptureSource.NO_PIN);
-        while (source.ticks() < 10) {
-            Thread.onSpinWait();
+        try {
+            while (source.ticks() < 10) {
+                if (deadline.isPast()) {
+                    fail("the source made " + source.ticks() + " of 10 ticks in " + WAIT.toSeconds() + " s");
+                }
+                Thread.onSpinWait();
+            }
+            source.stop();
+            source.stop();
+            assertFalse(source.isRunning());
+            long ticks = source.ticks();
+            long dropped = source.dropped();
+            source.close();
+            source.close();
+            source.stop();
+            assertEquals(ticks, source.ticks());
+            assertEquals(dropped, source.dropped());
+            assertEquals(0, ClockSourceLibrary.liveThreads());
+            assertThrows(IllegalStateException.class, source.ring()::poll);
+        } finally {
+            source.close(); // frees the source if the test failed before its own closes; idempotent, as checked
         }
-        source.stop();
-        source.stop();
-        assertFalse(source.isRunning());
-        long ticks = source.ticks();
-        long dropped = source.dropped();
-        source.close();
-        source.close();
-        source.stop();
-        assertEquals(ticks, source.ticks());
-        assertEquals(dropped, source.dropped());
-        assertEquals(0, ClockSourceLibrary.liveThreads());
-        assertThrows(IllegalStateException.class, source.ring()::poll);
     }
 
     @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void shouldPollWithoutAllocating() {
         try (CaptureSource source = CaptureSource.start(1_000)) {
             CaptureRing ring = source.ring();
@@ -171,10 +228,15 @@ class CaptureSourceTest {
     }
 
     @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void shouldTickWhenPinnedToAnAllowedCpu() {
         int cpu = firstAllowedCpu();
+        Deadline deadline = Deadline.afterWait();
         try (CaptureSource source = CaptureSource.start(10_000, 1, cpu)) {
             while (source.ring().poll() < 10) {
+                if (deadline.isPast()) {
+                    fail("no tick past the tenth in " + WAIT.toSeconds() + " s from a source pinned to CPU " + cpu);
+                }
                 Thread.onSpinWait();
             }
         }
@@ -182,6 +244,7 @@ class CaptureSourceTest {
     }
 
     @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void shouldPinTheCallingThread() throws InterruptedException {
         int cpu = firstAllowedCpu();
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -195,7 +258,7 @@ class CaptureSourceTest {
             }
         });
         processor.start();
-        processor.join();
+        assertTrue(processor.join(WAIT), "the pinned thread did not end in " + WAIT.toSeconds() + " s");
         if (failure.get() != null) {
             throw new AssertionError(failure.get());
         }

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.allocpool.analyzer.AnalyzerMetrics;
 import org.allocpool.analyzer.AnalyzerSettings;
@@ -31,9 +32,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The C++ analyser, run as the CLI runs it: the bundled program, extracted. */
-@Timeout(600)
+/**
+ * The C++ analyser, run as the CLI runs it: the bundled program, extracted. Every test waits for the
+ * program, at most {@link #CHILD_WAIT} a run, and at most two runs and some Java work a test.
+ */
+@Timeout(value = 150, unit = TimeUnit.SECONDS)
 class CppAnalyzerTest {
+
+    /** A run takes under a second on a quiet 2-core machine; past a minute it has hung, and is killed. */
+    static final Duration CHILD_WAIT = Duration.ofMinutes(1);
 
     /** What one run of the program printed and returned. */
     record Outcome(int exitCode, List<String> out, List<String> err) {
@@ -51,11 +58,16 @@ class CppAnalyzerTest {
     static Outcome run(String... args) {
         List<String> out = new ArrayList<>();
         List<String> err = new ArrayList<>();
-        int code = CppAnalyzer.run(List.of(args), out::add, line -> {
-            synchronized (err) {
-                err.add(line);
-            }
-        });
+        int code;
+        try (ChildDeadline deadline = new ChildDeadline(CHILD_WAIT)) {
+            code = CppAnalyzer.run(List.of(args), out::add, line -> {
+                synchronized (err) {
+                    err.add(line);
+                }
+            });
+            assertFalse(deadline.hasKilled(), "the C++ analyser ran past " + deadline.waited().toSeconds()
+                    + " s and was killed; it printed " + out + " " + err);
+        }
         return new Outcome(code, out, err);
     }
 

@@ -9,18 +9,22 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.util.concurrent.TimeUnit;
 import org.allocpool.echo.buffers.BufferStrategy;
 import org.allocpool.echo.event.TopOfBook;
 import org.allocpool.echo.wire.TopOfBookCodec;
 import org.allocpool.metrics.alloc.AllocationCounter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The articles' claim, measured on the real server with its own I/O-thread allocation counter.
  * Events go in batches of {@value #BATCH}: the JDK's selector allocates a {@code HashMap} node per
  * ready key on every wake-up (Netty's selected-key optimisation needs {@code --add-opens}, which the
  * product does not use), a cost per wake-up, not per event, that batches spread thin.
+ * Every test waits on a real server's socket, each read at most {@link TestServers#TIMEOUT_MS}.
  */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
 class AllocationPerEventTest {
 
     private static final int BATCH = 1000;

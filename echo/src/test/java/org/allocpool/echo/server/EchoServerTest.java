@@ -10,6 +10,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import org.allocpool.echo.buffers.BufferStrategy;
 import org.allocpool.echo.client.EchoConnection;
 import org.allocpool.echo.client.Frame;
@@ -19,9 +20,12 @@ import org.allocpool.echo.wire.FrameType;
 import org.allocpool.echo.wire.MessageCodec;
 import org.allocpool.echo.wire.TopOfBookCodec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+/** A real server over loopback: every test waits on its sockets, each read at most {@link TestServers#TIMEOUT_MS}. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
 class EchoServerTest {
 
     private static TopOfBook event(long n) {

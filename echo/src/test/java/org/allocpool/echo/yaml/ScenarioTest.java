@@ -8,11 +8,13 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.allocpool.echo.buffers.BufferStrategy;
 import org.allocpool.echo.client.EchoConnection;
 import org.allocpool.echo.server.EchoServer;
 import org.allocpool.echo.server.ServerSettings;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Scenarios in the Chronicle article's style: {@code in.yaml} replayed through a real server gives {@code out.yaml}. */
 class ScenarioTest {
@@ -41,6 +43,7 @@ class ScenarioTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldEchoTopOfBookEventsAsTheExpectedYaml() throws IOException {
         assertEquals(resource("top-of-book/out.yaml"), replay("top-of-book", settings(BufferStrategy.THREAD_LOCAL)));
     }
@@ -69,12 +72,14 @@ class ScenarioTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldEchoTopOfBookEventsUnchangedWhenEachIsCopied() throws IOException {
         assertEquals(resource("top-of-book/out.yaml"),
                 replay("top-of-book", settings(BufferStrategy.UNPOOLED).withCopyPerEvent(true)));
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldEchoMessagesAndRefuseOneBiggerThanTheCap() throws IOException {
         assertEquals(resource("message/out.yaml"),
                 replay("message", settings(BufferStrategy.THREAD_LOCAL).withBufferSizes(1024, 2048)));

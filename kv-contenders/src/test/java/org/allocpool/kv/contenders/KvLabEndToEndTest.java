@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.allocpool.lab.fork.ChildExit;
 import org.allocpool.lab.fork.ChildProcess;
 import org.allocpool.lab.kv.ContendersJar;
@@ -21,6 +22,7 @@ import org.allocpool.lab.launch.ChildJvm;
 import org.allocpool.lab.store.RecordsFile;
 import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,7 +34,9 @@ class KvLabEndToEndTest {
     @TempDir
     Path tmp;
 
+    /** Six JVMs one after the other, about 20 s on a quiet 2-core machine; the timeout's interrupt kills the running one. */
     @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void shouldRunEveryContenderAndTheCodecsInJvmsOfTheirOwn() throws Exception {
         Path dir = tmp.resolve("run");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -58,7 +62,9 @@ class KvLabEndToEndTest {
         }
     }
 
+    /** One JVM that fails at its start, killed by ChildProcess after a minute if it hangs instead. */
     @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void shouldReportAPeerThatCannotStartWithoutItsFlags() throws Exception {
         ChildJvm bare = ChildJvm.onClassPath(Path.of(System.getProperty("java.home"), "bin", "java"),
                 System.getProperty("java.class.path"), ContendersJar.MAIN_CLASS);

@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.allocpool.kv.store.MappedStore;
 import org.allocpool.kv.user.FlyweightUserCodec;
 import org.allocpool.kv.user.User;
@@ -22,8 +23,15 @@ import org.allocpool.kv.user.UserGenerator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * A real server over loopback: every test waits on its sockets. Raw connections time out their reads;
+ * {@link KvClient} does not, so a hang is ended by the timeout, whose {@code @AfterEach} then closes
+ * the server and with it the connection the test was blocked on.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
 class BinaryServerTest {
 
     @TempDir
@@ -47,8 +55,8 @@ class BinaryServerTest {
         final DataInputStream in;
 
         RawConnection() throws IOException {
-            socket.connect(running.server.tcpAddress(), 10_000);
-            socket.setSoTimeout(30_000); // a hang fails the test instead of blocking the build
+            socket.connect(running.server.tcpAddress(), (int) RunningServer.WAIT.toMillis());
+            socket.setSoTimeout((int) RunningServer.WAIT.toMillis()); // a hang fails the test instead of blocking the build
             out = new DataOutputStream(socket.getOutputStream());
             in = new DataInputStream(socket.getInputStream());
         }

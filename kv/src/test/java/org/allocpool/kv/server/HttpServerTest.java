@@ -8,13 +8,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.allocpool.kv.user.FlyweightUserCodec;
 import org.allocpool.kv.user.User;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+/** A real server over loopback: every test waits on its HTTP port, each request at most {@link RunningServer#WAIT}. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HttpServerTest {
 
     static final String ANN = "{\"id\": 42, \"name\": \"Ann Lee\", \"email\": \"ann@example.com\", \"city\": \"Lyon\", "
@@ -142,7 +146,7 @@ class HttpServerTest {
     @Test
     void shouldAnswer400ToARequestThatIsNotHttpAndServeOthers() throws IOException {
         try (java.net.Socket socket = new java.net.Socket("127.0.0.1", running.server.httpAddress().getPort())) {
-            socket.setSoTimeout(30_000);
+            socket.setSoTimeout((int) RunningServer.WAIT.toMillis());
             socket.getOutputStream().write(("GET /users/1 HTTP/1.1\r\nHost: x\r\nContent-Length: banana\r\n\r\n")
                     .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             String reply = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);

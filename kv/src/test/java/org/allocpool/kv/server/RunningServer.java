@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.allocpool.kv.store.Durability;
 import org.allocpool.kv.store.MappedStore;
 import org.allocpool.kv.store.StoreConfig;
@@ -16,10 +17,15 @@ final class RunningServer implements AutoCloseable {
 
     static final int MAX_VALUE = 1024;
     static final int MAX_BODY = 8 * 1024;
+    /**
+     * How long a test waits to connect, or for an answer: a request over loopback takes milliseconds,
+     * and seconds on a loaded 2-core machine; past this the server has hung, and the test fails.
+     */
+    static final Duration WAIT = Duration.ofSeconds(30);
 
     final MappedStore store;
     final KvServer server;
-    private final HttpClient http = HttpClient.newHttpClient();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(WAIT).build();
 
     RunningServer(Path dir) throws IOException {
         this(dir, MAX_VALUE, ServerConfig.frameFor(MAX_VALUE));
@@ -41,7 +47,7 @@ final class RunningServer implements AutoCloseable {
     HttpResponse<String> send(String method, String path, String body) {
         HttpRequest.BodyPublisher publisher = body == null
                 ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body);
-        HttpRequest request = HttpRequest.newBuilder(uri(path)).method(method, publisher).build();
+        HttpRequest request = HttpRequest.newBuilder(uri(path)).method(method, publisher).timeout(WAIT).build();
         try {
             return http.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {

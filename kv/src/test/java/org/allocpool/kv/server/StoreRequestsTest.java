@@ -9,6 +9,7 @@ import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.allocpool.kv.store.Durability;
 import org.allocpool.kv.store.MappedStore;
@@ -26,6 +27,8 @@ class StoreRequestsTest {
     static final int PUT_WARMUP = 20_000;
     static final int PUT_MEASURED = 10_000;
     static final byte[] USER = new FlyweightUserCodec().encode(UserGenerator.user(42));
+    /** A measurement takes about a second on a quiet 2-core machine; the wait for it is bounded all the same. */
+    static final Duration MEASUREMENT_WAIT = Duration.ofMinutes(2);
 
     @TempDir
     Path dir;
@@ -61,7 +64,9 @@ class StoreRequestsTest {
             }
         });
         thread.start();
-        thread.join();
+        if (!thread.join(MEASUREMENT_WAIT)) {
+            throw new AssertionError("the measurement did not end in " + MEASUREMENT_WAIT.toSeconds() + " s");
+        }
         if (failure.get() != null) {
             throw new AssertionError(failure.get());
         }

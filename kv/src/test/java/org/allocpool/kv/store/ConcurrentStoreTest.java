@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,11 @@ class ConcurrentStoreTest {
     private static final int KEYS_PER_WRITER = 4_000;
     private static final int OPS_PER_WRITER = 40_000;
     private static final long RANGE = 1_000_000;
+    /**
+     * How long the test waits for its writers, then its readers: they take about a second on a quiet
+     * 2-core machine; past a minute something has hung, and the test fails.
+     */
+    private static final long WAIT_SECONDS = 60;
 
     @TempDir
     Path dir;
@@ -42,34 +48,40 @@ class ConcurrentStoreTest {
         Map<Long, byte[]> mirror = new ConcurrentHashMap<>();
         AtomicBoolean writing = new AtomicBoolean(true);
         AtomicLong wholeReads = new AtomicLong();
-        ExecutorService pool = Executors.newFixedThreadPool(WRITERS + READERS);
         CountDownLatch start = new CountDownLatch(1);
         try (MappedStore store = MappedStore.open(dir, new StoreConfig(16, 256, Durability.ASYNC))) {
             long firstFileBytes = store.fileBytes();
-            List<Future<?>> writers = new ArrayList<>();
-            for (int w = 0; w < WRITERS; w++) {
-                long base = w * RANGE;
-                long seed = w;
-                writers.add(pool.submit(() -> write(store, mirror, base, seed, start)));
-            }
-            List<Future<?>> readers = new ArrayList<>();
-            for (int r = 0; r < READERS; r++) {
-                long seed = 100 + r;
-                readers.add(pool.submit(() -> read(store, writing, wholeReads, seed, start)));
-            }
-            start.countDown();
-            for (Future<?> writer : writers) {
-                writer.get();
-            }
-            writing.set(false);
-            for (Future<?> reader : readers) {
-                reader.get();
+            ExecutorService pool = Executors.newFixedThreadPool(WRITERS + READERS);
+            try {
+                List<Future<?>> writers = new ArrayList<>();
+                for (int w = 0; w < WRITERS; w++) {
+                    long base = w * RANGE;
+                    long seed = w;
+                    writers.add(pool.submit(() -> write(store, mirror, base, seed, start)));
+                }
+                List<Future<?>> readers = new ArrayList<>();
+                for (int r = 0; r < READERS; r++) {
+                    long seed = 100 + r;
+                    readers.add(pool.submit(() -> read(store, writing, wholeReads, seed, start)));
+                }
+                start.countDown();
+                for (Future<?> writer : writers) {
+                    writer.get(WAIT_SECONDS, TimeUnit.SECONDS);
+                }
+                writing.set(false);
+                for (Future<?> reader : readers) {
+                    reader.get(WAIT_SECONDS, TimeUnit.SECONDS);
+                }
+            } finally {
+                // Readers read until told to stop, even when a writer failed or timed out; and the
+                // store is closed next, so no task may still be using it.
+                writing.set(false);
+                pool.shutdownNow();
+                assertTrue(pool.awaitTermination(WAIT_SECONDS, TimeUnit.SECONDS), "writers or readers still running");
             }
             assertTrue(store.fileBytes() > 8 * firstFileBytes, "the store should have grown several times");
             assertTrue(wholeReads.get() > 0, "readers should have found values");
             assertMatches(store, mirror);
-        } finally {
-            pool.shutdownNow();
         }
         try (MappedStore reopened = MappedStore.openExisting(dir)) {
             assertMatches(reopened, mirror);

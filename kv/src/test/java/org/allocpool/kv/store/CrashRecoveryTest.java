@@ -10,10 +10,13 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -23,6 +26,12 @@ import org.junit.jupiter.params.provider.EnumSource;
  * reopens its store: every write acknowledged before the kill must be there, whole.
  */
 class CrashRecoveryTest {
+
+    /**
+     * How long the child may take to make its writes: about a second on a quiet 2-core machine. Past
+     * it the child is killed, which ends the read of its output (a read that no interrupt ends).
+     */
+    private static final Duration CHILD_WAIT = Duration.ofMinutes(1);
 
     /** Writes acknowledged before the kill: fewer in sync mode, where each costs two msyncs. */
     private static int acknowledgedBeforeKill(Durability durability) {
@@ -34,6 +43,7 @@ class CrashRecoveryTest {
 
     @ParameterizedTest
     @EnumSource(Durability.class)
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void shouldKeepEveryAcknowledgedWriteAfterKillDashNine(Durability durability) throws Exception {
         Path store = dir.resolve("store");
         Path stderr = dir.resolve("child.err");
@@ -45,6 +55,9 @@ class CrashRecoveryTest {
                 store.toString(), durability.name()))
                 .redirectError(stderr.toFile())
                 .start();
+        // Through the handle, as the kill below: stdout stays open and the read ends at its end.
+        CompletableFuture<Void> deadline = CompletableFuture.runAsync(() -> child.toHandle().destroyForcibly(),
+                CompletableFuture.delayedExecutor(CHILD_WAIT.toSeconds(), TimeUnit.SECONDS));
         try (BufferedReader lines = new BufferedReader(
                 new InputStreamReader(child.getInputStream(), StandardCharsets.US_ASCII))) {
             String line;
@@ -62,11 +75,14 @@ class CrashRecoveryTest {
                 }
             }
         } finally {
+            deadline.cancel(false);
             child.destroyForcibly();
             assertTrue(child.waitFor(30, TimeUnit.SECONDS), "the child did not die");
         }
         if (acks < killAfter) {
-            fail("the child stopped after " + acks + " writes: " + Files.readString(stderr));
+            fail("the child stopped after " + acks + " writes"
+                    + (deadline.isCancelled() ? "" : ", killed after " + CHILD_WAIT.toSeconds() + " s")
+                    + ": " + Files.readString(stderr));
         }
         // run without --enable-native-access and with Unsafe denied: a restricted method or an
         // Unsafe memory access would have printed a warning or failed
