@@ -138,12 +138,16 @@ std::string env_json() {
     std::string compiler = "c++";
 #endif
     struct utsname u;
-    std::string os = uname(&u) == 0 ? std::string(u.sysname) + " " + u.release + " " + u.machine : "unknown";
+    bool named = uname(&u) == 0;
+    std::string os = named ? std::string(u.sysname) + " " + u.release + " " + u.machine : "unknown";
+    // the kernel's host name, as Java's Environment reads it: runs merged from many machines are kept apart by it
+    std::string host = named && u.nodename[0] != '\0' ? std::string(u.nodename) : "unknown";
     return JsonObject()
         .text("vm", compiler + " " + ALLOCPOOL_CXX_FLAGS)
         .text("cpu", cpu_model())
         .number("cores", int64_t{cores()})
         .text("os", os)
+        .text("host", host)
         .str();
 }
 

@@ -34,7 +34,7 @@ std::string json_doubles(const std::vector<double>& values);
 // The cell of a run: strategy, runtime, case, mode, sizes; the plan (packets or roundMs, rounds,
 // warmup, maxRounds, prefill; real time: packets or roundMs, warmup, prefill); then real time's own.
 std::string cell_json(const Options& o);
-// Where it ran: vm ("g++ <version> -O3"), cpu, cores, os; no jdk.
+// Where it ran: vm ("g++ <version> -O3"), cpu, cores, os, host; no jdk.
 std::string env_json();
 std::string counts_json(const WorkloadCounts& c);
 
