@@ -5,16 +5,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.metrics.env.Environment;
 
 /**
  * Keeps records from different machines and JDKs apart, so that no table, ratio or verdict ever
- * mixes two of them: one group per machine (host, CPU, cores, OS) and JDK, in the order first met.
- * A record with no JDK (the C++ analyser) belongs to its machine, so it joins every group of that
- * machine, as a C++ cell sits under every collector; a record with no environment at all (a fork the
- * lab recorded as failed before its child said where it ran) joins every group. Thread-safe (stateless).
+ * mixes two of them: one group per kind of machine (CPU model, cores, OS) and JDK, in the order
+ * first met. Machines of one kind count as one environment, so that the shards of a run spread over
+ * a pool of identical machines give one set of tables; the host names are listed. A record with no
+ * JDK (the C++ analyser) belongs to its machine, so it joins every group of that kind of machine, as
+ * a C++ cell sits under every collector; a record with no environment at all (a fork the lab
+ * recorded as failed before its child said where it ran) joins every group. Thread-safe (stateless).
  */
 public final class EnvironmentGroups {
 
@@ -45,34 +49,34 @@ public final class EnvironmentGroups {
         List<Group<F, M>> groups = new ArrayList<>();
         for (Environment group : javaEnvs.values()) {
             List<LabRecord<F, M>> members = new ArrayList<>();
+            Set<String> hosts = new TreeSet<>();
             for (LabRecord<F, M> record : records) {
                 Environment env = record.env();
                 if (env == null || (env.jdk() == null ? sameMachine(env, group) : key(env).equals(key(group)))) {
                     members.add(record);
+                    if (env != null && env.host() != null) {
+                        hosts.add(env.host());
+                    }
                 }
             }
-            groups.add(new Group<>(describe(group), List.copyOf(members)));
+            groups.add(new Group<>(describe(group, hosts), List.copyOf(members)));
         }
         return List.copyOf(groups);
     }
 
-    /** How a heading names an environment: {@code host (CPU, 2 cores, OS), JDK 25.0.3}. */
-    public static String describe(Environment env) {
-        return Objects.requireNonNullElse(env.host(), "unknown host") + " (" + env.cpu() + ", " + env.cores()
-                + " cores, " + env.os() + ")" + (env.jdk() == null ? "" : ", JDK " + env.jdk());
+    /** How a heading names an environment: {@code CPU, 2 cores, OS, JDK 25.0.3 (hosts a, b)}. */
+    static String describe(Environment env, Set<String> hosts) {
+        return env.cpu() + ", " + env.cores() + " cores, " + env.os() + ", JDK " + env.jdk()
+                + (hosts.isEmpty() ? "" : " (" + (hosts.size() == 1 ? "host " : "hosts ") + String.join(", ", hosts) + ")");
     }
 
     private static String key(Environment env) {
-        return String.join("\u0000", String.valueOf(env.host()), String.valueOf(env.cpu()),
-                Integer.toString(env.cores()), String.valueOf(env.os()), env.jdk());
+        return String.join("\u0000", String.valueOf(env.cpu()), Integer.toString(env.cores()), String.valueOf(env.os()),
+                env.jdk());
     }
 
-    /**
-     * Whether a record without a JDK (C++, whose OS names its architecture its own way) ran on the
-     * machine of {@code java}: the same CPU and cores, and the same host where both name one.
-     */
+    /** Whether a record without a JDK (C++, whose OS names its architecture its own way) ran on {@code java}'s kind of machine. */
     private static boolean sameMachine(Environment other, Environment java) {
-        return Objects.equals(other.cpu(), java.cpu()) && other.cores() == java.cores()
-                && (other.host() == null || java.host() == null || other.host().equals(java.host()));
+        return Objects.equals(other.cpu(), java.cpu()) && other.cores() == java.cores();
     }
 }
