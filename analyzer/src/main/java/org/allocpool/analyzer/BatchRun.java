@@ -1,6 +1,7 @@
 package org.allocpool.analyzer;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,16 +87,19 @@ public final class BatchRun {
     }
 
     /**
-     * Brings {@code workload} to its steady state without timing it: the prefill, then the plan's
-     * warm-up rounds at full speed. What a real-time run does before its source starts, so that
-     * the store is full, the JIT has compiled the loop and the collector has sized itself to the
-     * live set before any packet can be lost.
-     *
-     * @return ns/packet of each warm-up round
+     * Brings {@code workload} to its steady state at full speed: the prefill, the plan's warm-up
+     * rounds, then rounds until the last ones are steady (up to the plan's maximum). What a real-time
+     * run does before its source starts, so that the store is full, the JIT has compiled the loop and
+     * the collector has adapted to the live set and its rate of change (G1's refinement of dirty cards
+     * takes 15 to 20 collections to learn) before any packet can be lost.
      */
-    public static double[] warmUp(Workload workload, AnalyzerSettings settings, PrintStream human) {
+    public static BatchWarmUp warmUp(Workload workload, AnalyzerSettings settings, PrintStream human) {
         prefill(workload, settings, human);
-        return new TimedRounds(workload, settings.plan(), human).warmUp();
+        TimedRounds.Result rounds = new TimedRounds(workload, settings.plan(), human).run();
+        List<Double> all = new ArrayList<>(boxed(rounds.warmup()));
+        all.addAll(boxed(rounds.discarded()));
+        all.addAll(boxed(rounds.window()));
+        return new BatchWarmUp(all, RoundStatistics.of(rounds.window()).median(), rounds.steadyState());
     }
 
     /**

@@ -52,7 +52,7 @@ final class TimedRounds {
     }
 
     /** Runs the warm-up rounds only: ns/packet of each. */
-    double[] warmUp() {
+    private double[] warmUp() {
         double[] warmup = new double[plan.warmup()];
         for (int round = 1; round <= plan.warmup(); round++) {
             warmup[round - 1] = round().nsPerPacket();

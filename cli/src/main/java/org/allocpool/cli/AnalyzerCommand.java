@@ -34,10 +34,11 @@ import picocli.CommandLine.Spec;
                 + "10 timed). While the timed rounds show a trend or a step they are not steady: more rounds "
                 + "run, up to --max-rounds, and the last --rounds count. It reports ns per packet, whether the "
                 + "rounds were steady, allocated bytes per packet, GC pauses and live objects.",
-            "Real-time mode brings the workload to its steady state the same way at full speed (the warm-up "
-                + "rounds, by default 3 of 1 s), then feeds it from a native clock source (a C thread outside "
-                + "the JVM) and counts lost packets exactly, with the latency of every packet; --find-interval "
-                + "searches the smallest loss-free interval, the article's real-time measure.",
+            "Real-time mode brings the workload to its steady state the same way at full speed, before its source "
+                + "starts (rounds of 1 s: 2 warm-up, then until 5 in a row are steady, at most 20), then feeds it from "
+                + "a native clock source (a C thread outside the JVM) and counts lost packets exactly, with the latency "
+                + "of every packet; --find-interval searches the smallest loss-free interval, the article's real-time "
+                + "measure, probing one interval after another on that same steady workload.",
             "Choose the collector and heap with JVM flags (the article: -Xms2g -Xmx2g). One strategy per JVM.",
             "--runtime cpp or cpp-flat runs the same workload in the C++ analyser instead (the article's C++ "
                 + "baseline: parse results as objects, or inside the packet), with the same options and record.",
@@ -48,10 +49,14 @@ final class AnalyzerCommand implements Callable<Integer> {
     /** Exit code of a run that started and failed. */
     static final int EXIT_FAILED = 1;
 
-    /** Real time, before its source starts: warm-up rounds of this long at full speed. */
+    /** Real time, before its source starts: rounds of this long at full speed... */
     static final Duration REALTIME_WARMUP_ROUND = Duration.ofSeconds(1);
-    /** Real time, before its source starts: this many warm-up rounds. */
-    static final int REALTIME_WARMUP_ROUNDS = 3;
+    /** ...this many of them warm-up... */
+    static final int REALTIME_WARMUP_ROUNDS = 2;
+    /** ...then until this many in a row are steady... */
+    static final int REALTIME_STEADY_ROUNDS = 5;
+    /** ...or this many have run: G1's adaptation to a case B or C pool takes 15 to 20 s. */
+    static final int REALTIME_MAX_ROUNDS = 20;
 
     @Spec
     CommandSpec spec;
@@ -95,7 +100,8 @@ final class AnalyzerCommand implements Callable<Integer> {
     String roundTime;
 
     @Option(names = "--rounds", paramLabel = "N",
-            description = "timed rounds that count, after the warm-up (default: " + RoundPlan.ARTICLE_ROUNDS + ")")
+            description = "timed rounds that count, after the warm-up (default: " + RoundPlan.ARTICLE_ROUNDS
+                    + "; real time: " + REALTIME_STEADY_ROUNDS + " steady ones before the source starts)")
     Integer rounds;
 
     @Option(names = "--warmup", paramLabel = "N",
@@ -105,7 +111,7 @@ final class AnalyzerCommand implements Callable<Integer> {
 
     @Option(names = "--max-rounds", paramLabel = "N",
             description = "timed rounds at most: while the last --rounds are not steady, one more runs "
-                    + "(default: twice --rounds)")
+                    + "(default: twice --rounds; real time: " + REALTIME_MAX_ROUNDS + ")")
     Integer maxRounds;
 
     @Option(names = "--prefill", negatable = true, defaultValue = "true", fallbackValue = "true",
@@ -184,17 +190,17 @@ final class AnalyzerCommand implements Callable<Integer> {
     }
 
     /**
-     * The rounds: as given, else the article's in batch; in real time, by default {@value #REALTIME_WARMUP_ROUNDS}
-     * warm-up rounds of a second at full speed before the source starts (its timed rounds are not used).
+     * The rounds: as given, else the article's in batch; in real time, by default rounds of a second
+     * at full speed before the source starts, until steady.
      */
     private RoundPlan plan() {
         boolean realtime = isRealtime();
         Duration time = roundTime != null ? durationOption("--round-time", roundTime)
                 : realtime && packets == null ? REALTIME_WARMUP_ROUND : null;
         long perRound = packets != null ? packets : RoundPlan.ARTICLE_PACKETS;
-        int timed = rounds != null ? rounds : realtime ? 1 : RoundPlan.ARTICLE_ROUNDS;
+        int timed = rounds != null ? rounds : realtime ? REALTIME_STEADY_ROUNDS : RoundPlan.ARTICLE_ROUNDS;
         int untimed = warmup != null ? warmup : realtime ? REALTIME_WARMUP_ROUNDS : RoundPlan.ARTICLE_WARMUP;
-        int most = maxRounds != null ? maxRounds : 2 * Math.max(1, timed);
+        int most = maxRounds != null ? maxRounds : realtime && rounds == null ? REALTIME_MAX_ROUNDS : 2 * Math.max(1, timed);
         return new RoundPlan(perRound, time, untimed, timed, most, prefill);
     }
 

@@ -1,72 +1,46 @@
 package org.allocpool.analyzer.realtime;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintStream;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
-import org.allocpool.analyzer.AnalyzerArguments;
 import org.allocpool.analyzer.BatchRun;
-import org.allocpool.analyzer.RoundPlan;
+import org.allocpool.analyzer.BatchWarmUp;
+import org.allocpool.analyzer.workload.Workload;
 import org.allocpool.metrics.env.Environment;
-import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.metrics.result.ResultRecord;
 
 /**
- * {@code --find-interval}: the smallest loss-free interval of one strategy and case, each probe
- * (and the batch run the search starts from) in a fresh JVM started like this one.
+ * {@code --find-interval}: the smallest loss-free interval of one strategy and case. The workload is
+ * brought to its steady state once, in batch at full speed ({@link BatchRun#warmUp}: prefill, then
+ * rounds until steady), whose ns/packet is where the search starts; then every probe runs on that
+ * same workload, one after another, each with a source of its own, its warm-up and its measured
+ * duration. Probing a workload already at its steady state is the point: a probe that had to climb
+ * to it (fill its store, let the collector adapt) would lose packets that a long run would not.
  *
- * <p>Runs on the calling thread; blocks for the whole search.
+ * <p>Runs on the calling thread; blocks for the whole search. Frees every off-heap byte it allocated.
  */
 public final class IntervalFinder {
-
-    /** The short batch run whose ns/packet the search starts from: prefilled, 2 warm-up and 3 timed rounds of 1 M. */
-    private static final RoundPlan BATCH_START = RoundPlan.ofPackets(1_000_000, 3, 2);
 
     private IntervalFinder() {
     }
 
     /** Searches and returns one record: the answer, every probe, and the figures of the probe the answer rests on. */
     public static ResultRecord run(RealtimeSettings settings, PrintStream human) {
-        Duration probeTimeout = Duration.ofMillis(3 * (settings.warmup().toMillis() + settings.duration().toMillis())
-                + 180_000);
-
-        List<String> batchArgs = new ArrayList<>(List.of("analyzer"));
-        batchArgs.addAll(AnalyzerArguments.workload(settings.workload()));
-        batchArgs.addAll(AnalyzerArguments.plan(BATCH_START));
-        batchArgs.add("--json");
-        human.println("find-interval: a short batch run for the starting point...");
-        JsonNode batch = ProbeJvm.run(batchArgs, probeTimeout, human);
-        double batchNs = batch.path("metrics").path("nsPerPacket").path("median").asDouble();
-        human.printf(Locale.ROOT, "find-interval: batch %.1f ns/packet; probing from there%n", batchNs);
-
-        IntervalSearch.Result result = new IntervalSearch().find(batchNs, interval -> {
-            human.printf(Locale.ROOT, "find-interval: probe at %d ns%n", interval);
-            RealtimeMetrics metrics = probe(settings.withInterval(interval), probeTimeout, human);
-            human.printf(Locale.ROOT, "find-interval: %d ns lost %s%%%n", interval,
-                    RealtimeLines.percent(metrics.realtime().lossPercent()));
-            return metrics;
-        });
-        human.println("find-interval: " + settings.workload().strategy().cliName() + " case "
-                + settings.workload().workloadCase().name() + ": " + result.answer().tableText()
-                + (result.answer().minIntervalNs() != null ? " ns" : " at " + result.answer().maxIntervalNs() + " ns"));
-        return ResultRecord.ok(BatchRun.EXPERIMENT, RealtimeRun.cell(settings, true), Environment.current(),
-                result.chosen().withSearch(result.answer()));
-    }
-
-    private static RealtimeMetrics probe(RealtimeSettings settings, Duration timeout, PrintStream human) {
-        List<String> args = new ArrayList<>(List.of("analyzer"));
-        args.addAll(AnalyzerArguments.workload(settings.workload()));
-        args.addAll(AnalyzerArguments.plan(settings.workload().plan()));
-        args.addAll(AnalyzerArguments.realtime(settings, false));
-        args.add("--json");
-        JsonNode record = ProbeJvm.run(args, timeout, human);
-        try {
-            return RecordJson.mapper().treeToValue(record.path("metrics"), RealtimeMetrics.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a probe's record has no real-time metrics: " + e.getOriginalMessage(), e);
+        try (Workload workload = Workload.of(settings.workload())) {
+            BatchWarmUp warm = BatchRun.warmUp(workload, settings.workload(), human);
+            human.printf(Locale.ROOT, "find-interval: batch %.1f ns/packet (%s); probing from there%n",
+                    warm.nsPerPacket(), warm.steadyState().reason());
+            IntervalSearch.Result result = new IntervalSearch().find(warm.nsPerPacket(), interval -> {
+                human.printf(Locale.ROOT, "find-interval: probe at %d ns%n", interval);
+                RealtimeMetrics metrics = RealtimeRun.probe(workload, settings.withInterval(interval), human);
+                human.printf(Locale.ROOT, "find-interval: %d ns lost %s%%%n", interval,
+                        RealtimeLines.percent(metrics.realtime().lossPercent()));
+                return metrics;
+            });
+            human.println("find-interval: " + settings.workload().strategy().cliName() + " case "
+                    + settings.workload().workloadCase().name() + ": " + result.answer().tableText()
+                    + (result.answer().minIntervalNs() != null ? " ns" : " at " + result.answer().maxIntervalNs() + " ns"));
+            RealtimeMetrics chosen = RealtimeRun.finish(result.chosen(), workload, warm).withSearch(result.answer());
+            return ResultRecord.ok(BatchRun.EXPERIMENT, RealtimeRun.cell(settings, true), Environment.current(), chosen);
         }
     }
 }

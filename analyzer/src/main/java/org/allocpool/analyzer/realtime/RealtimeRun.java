@@ -2,11 +2,12 @@ package org.allocpool.analyzer.realtime;
 
 import java.io.PrintStream;
 import java.time.Instant;
-import java.util.Arrays;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.allocpool.analyzer.BatchRun;
+import org.allocpool.analyzer.BatchWarmUp;
 import org.allocpool.analyzer.capture.CaptureRing;
 import org.allocpool.analyzer.capture.CaptureSource;
 import org.allocpool.analyzer.capture.ClockSourceLibrary;
@@ -50,14 +51,14 @@ public final class RealtimeRun {
 
     /**
      * The cell a real-time run is recorded under: the batch cell's workload fields with mode
-     * {@code realtime} and its warm-up in batch (packets or roundMs, warmup rounds, prefill), then
+     * {@code realtime} and its warm-up in batch (packets or roundMs, rounds, warmup, maxRounds, prefill), then
      * intervalNs (absent for a search), maxDelayMs, durationS, warmupS, pin.
      */
     public static Map<String, Object> cell(RealtimeSettings settings, boolean search) {
         Map<String, Object> batch = BatchRun.cell(settings.workload());
         Map<String, Object> cell = new LinkedHashMap<>();
         for (String key : new String[] {"strategy", "case", "gc", "heap", "queue", "stored", "pool", "mixPool",
-                "packets", "roundMs", "warmup", "prefill"}) {
+                "packets", "roundMs", "rounds", "warmup", "maxRounds", "prefill"}) {
             if (!batch.containsKey(key)) {
                 continue;
             }
@@ -79,30 +80,46 @@ public final class RealtimeRun {
     }
 
     /**
-     * One run: the workload brought to its steady state in batch (prefill and the plan's warm-up
-     * rounds, before the source starts), then the source's warm-up, then the measured duration.
+     * One run: the workload brought to its steady state in batch ({@link BatchRun#warmUp}, before the
+     * source starts), then one {@link #probe} at the settings' interval, then the live objects counted.
      */
     static RealtimeMetrics measure(RealtimeSettings settings, PrintStream human) {
-        Pinning pinning = Pinning.plan(settings.pin());
         try (Workload workload = Workload.of(settings.workload())) {
-            double[] batchWarmup = BatchRun.warmUp(workload, settings.workload(), human);
-            try (GcPauseRecorder recorder = new GcPauseRecorder().start();
-                 CaptureSource source = CaptureSource.start(settings.intervalNs(), settings.maxDelayMs(),
-                         pinning.sourceCpu())) {
-                boolean pinned = pinning.pinProcessor();
-                Measurement m = new Measurement(settings, source, workload, human, pinned);
-                m.loop();
-                source.stop();
-                m.drainAfterStop();
-                GcStatistics gc = recorder.stop(m.measuredFrom);
-                RealtimeFigures figures = m.figures();
-                HeapCensus census = HeapCensus.take();
-                workload.drain();
-                return new RealtimeMetrics(figures, m.allocatedBytes / (double) Math.max(1, figures.received()), gc,
-                        census.liveObjects(), census.heapUsedMb(), workload.counts(), null,
-                        Arrays.stream(batchWarmup).boxed().toList());
-            }
+            BatchWarmUp warm = BatchRun.warmUp(workload, settings.workload(), human);
+            RealtimeMetrics probe = probe(workload, settings, human);
+            return finish(probe, workload, warm);
         }
+    }
+
+    /**
+     * One probe on a workload already at its steady state: the source started at the settings'
+     * interval, its warm-up (losses forgiven), the measured duration, the source stopped. Live
+     * objects are not counted (that takes a full collection, which would disturb the next probe):
+     * {@link #finish} does it once.
+     */
+    static RealtimeMetrics probe(Workload workload, RealtimeSettings settings, PrintStream human) {
+        Pinning pinning = Pinning.plan(settings.pin());
+        try (GcPauseRecorder recorder = new GcPauseRecorder().start();
+             CaptureSource source = CaptureSource.start(settings.intervalNs(), settings.maxDelayMs(),
+                     pinning.sourceCpu())) {
+            boolean pinned = pinning.pinProcessor();
+            Measurement m = new Measurement(settings, source, workload, human, pinned);
+            m.loop();
+            source.stop();
+            m.drainAfterStop();
+            GcStatistics gc = recorder.stop(m.measuredFrom);
+            RealtimeFigures figures = m.figures();
+            return new RealtimeMetrics(figures, m.allocatedBytes / (double) Math.max(1, figures.received()), gc,
+                    0, 0, workload.counts(), null, List.of());
+        }
+    }
+
+    /** {@code metrics} of the last probe with the live objects counted now, the workload drained, and the warm-up's rounds. */
+    static RealtimeMetrics finish(RealtimeMetrics metrics, Workload workload, BatchWarmUp warm) {
+        HeapCensus census = HeapCensus.take();
+        workload.drain();
+        return new RealtimeMetrics(metrics.realtime(), metrics.allocBytesPerPacket(), metrics.gc(),
+                census.liveObjects(), census.heapUsedMb(), workload.counts(), metrics.search(), warm.rounds());
     }
 
     /** The state of one measured run; lives on the running thread only. */

@@ -102,7 +102,7 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
         return new AnalyzerCellFields(strategy, isCpp() ? runtime.label() : null, caseName, mode().label(),
                 isCpp() ? null : collector.label(), heap, w.queue(), w.stored(), w.pool(), w.mixPool(),
                 w.packets(), w.roundTime() == null ? null : w.roundTime().toMillis(),
-                batch ? w.rounds() : null, w.warmup(), batch ? w.maxRounds() : null, w.prefill(),
+                w.rounds(), w.warmup(), w.maxRounds(), w.prefill(),
                 batch || !realtime.findsInterval() ? null : Boolean.TRUE, batch ? null : realtime.intervalNs(),
                 batch ? null : realtime.maxDelayMs(),
                 batch || realtime.duration() == null ? null : realtime.duration().toMillis() / 1000.0,

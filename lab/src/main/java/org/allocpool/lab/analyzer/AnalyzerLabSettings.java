@@ -27,8 +27,8 @@ import org.allocpool.process.JvmCommand;
  * @param cellTimeout   how long one fork of a cell may run; {@code null} for the profile's (in real time made
  *                      longer in proportion when {@code --duration}/{@code --warmup-s} make probes longer)
  * @param workload      workload and round options for the children; the profile's fill what is {@code null}
- *                      (in real time {@code --rounds} and {@code --max-rounds} are refused: only the warm-up
- *                      before the source applies)
+ *                      in batch (in real time the rounds are those run in batch before the source starts,
+ *                      the child's defaults unless given)
  * @param mode          batch (default) or realtime
  * @param realtime      real-time options for the children, the profile's filling what is {@code null}; after
  *                      construction {@code null} in batch mode (where setting any is refused)
@@ -48,8 +48,8 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
     /** The strategy name that stands for every strategy. */
     public static final String ALL = "all";
 
-    /** Seconds a real-time probe costs beyond its warm-up and duration: JVM start, pools, prefill, batch warm-up. */
-    private static final double PROBE_OVERHEAD_S = 12;
+    /** Seconds a real-time probe costs beyond its warm-up and duration: starting and stopping its source. */
+    private static final double PROBE_OVERHEAD_S = 1;
 
     private static final Pattern HEAP_SIZE = Pattern.compile("\\d{1,9}[kmgt]?", Pattern.CASE_INSENSITIVE);
 
@@ -94,10 +94,6 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
             workload = workload.over(profile.workload());
             realtime = null;
         } else {
-            if (workload.setsTimedRounds()) {
-                throw new IllegalArgumentException("--rounds and --max-rounds are batch options; real-time cells take"
-                        + " --duration and --warmup-s (and --round-time, --warmup for the warm-up before the source)");
-            }
             realtime = (realtime == null ? RealtimeOptions.NONE : realtime).over(profile.realtime());
         }
         if (cellTimeout == null) {

@@ -28,10 +28,11 @@ public enum Profile {
      * over 15 to 20 collections, and until then the analyser's own thread refines cards itself,
      * taking 40-60% of its time (measured with {@code -Xlog:gc+refine=debug}).
      *
-     * <p>Real time: G1 and ZGC × {alloc, pool, flat} × cases {A, C}, two forks of a search each; each
-     * probe brings the workload to its steady state in batch before the source starts (3 rounds of a
-     * second), then warms the source up for 3 s and measures 2 s. The five strategies × three cases
-     * the article shows take {@code --strategy}/{@code --case}.
+     * <p>Real time: G1 and ZGC × {alloc, pool, flat} × cases {A, C} and the C++ pool builds, two forks of
+     * a search each. A search brings its workload to its steady state once, in batch before any source
+     * starts (rounds of a second until five in a row are steady, at most 20), then probes one interval
+     * after another on it, each probe warming its source up for 3 s and measuring 2 s. The five
+     * strategies × three cases the article shows take {@code --strategy}/{@code --case}.
      */
     QUICK("quick", List.of(Collector.G1, Collector.ZGC), List.of("alloc", "pool", "flat"), List.of("pool"),
             new WorkloadOverrides(null, null, null, null, null, Duration.ofSeconds(1), 5, 3, 12, null), 2,
@@ -45,7 +46,7 @@ public enum Profile {
      * sharded across machines ({@code --shard}).
      *
      * <p>Real time: every collector, strategy and case, two forks of a search each, each probe
-     * warming the source up for the article's 10 s and measuring 20 s rather than its 60 s (a search
+     * warming its source up for the article's 10 s and measuring 20 s rather than its 60 s (a search
      * runs about 10 probes: 60 s would take days).
      *
      * <p>C++ cells: {@code cpp} and {@code cpp-flat} × every C++ strategy (dummy, alloc, mix, pool) × case.

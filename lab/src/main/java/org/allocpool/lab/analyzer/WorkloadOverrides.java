@@ -8,8 +8,8 @@ import java.util.List;
  * Workload and round options handed through to every analyzer child ({@code --queue},
  * {@code --stored}, {@code --pool}, {@code --mix-pool}; {@code --packets} or {@code --round-time},
  * {@code --rounds}, {@code --warmup}, {@code --max-rounds}, {@code --no-prefill}); {@code null}
- * leaves the child's default (the article's). In real time only the sizes and the warm-up before the
- * source ({@code --round-time}, {@code --packets}, {@code --warmup}, {@code --no-prefill}) apply.
+ * leaves the child's default (the article's). In real time the rounds are those run in batch before
+ * the source starts, until steady.
  * Immutable; safe to share.
  *
  * @param queue     packets the processor keeps before parsing the oldest
@@ -68,11 +68,6 @@ public record WorkloadOverrides(Integer queue, Integer stored, Integer pool, Int
                 warmup != null ? warmup : base.warmup,
                 maxRounds != null ? maxRounds : base.maxRounds,
                 prefill != null ? prefill : base.prefill);
-    }
-
-    /** Whether any option that only batch rounds use is set: {@code --rounds} or {@code --max-rounds}. */
-    boolean setsTimedRounds() {
-        return rounds != null || maxRounds != null;
     }
 
     /**
