@@ -1,6 +1,7 @@
 package org.allocpool.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -86,16 +87,28 @@ class AnalyzerCommandTest {
         assertEquals("flat", record.get("cell").get("strategy").asText());
         assertEquals("B", record.get("cell").get("case").asText());
         assertEquals(100, record.get("cell").get("queue").asInt());
-        assertEquals(60_000, record.get("metrics").get("workload").get("freed").asLong());
-        assertEquals(1 + 2 + 1, outcome.err().size(), "round lines on stderr: " + outcome.err());
+        // the prefill's 100 stored and 99 queued packets, then a warm-up round and four timed ones: two
+        // rounds are too few to check for a steady state, so they go on to --max-rounds (twice --rounds)
+        assertEquals(100 + 99 + (1 + 4) * 20_000, record.get("metrics").get("workload").get("freed").asLong());
+        JsonNode check = record.get("metrics").get("steadyState");
+        assertFalse(check.get("steady").asBoolean(), check.toString());
+        assertEquals("too few rounds to check (2 < 4)", check.get("reason").asText());
+        assertEquals(2, record.get("metrics").get("nsPerPacket").get("rounds").size(), "the last --rounds count");
+        assertEquals(2, record.get("metrics").get("discardedRounds").size(), "the two before them are kept apart");
+        assertEquals(1 + 1 + 4 + 2 + 1, outcome.err().size(),
+                "the prefill, round lines, two 'not steady' lines and the summary on stderr: " + outcome.err());
     }
 
     @Test
     void shouldPrintRoundLinesOnStdoutWithoutJson() {
         Outcome outcome = execute(small("--strategy", "mix"));
         assertEquals(0, outcome.exitCode(), outcome.toString());
-        assertEquals(1 + 2 + 1, outcome.out().size(), outcome.out().toString());
-        assertTrue(outcome.out().getFirst().startsWith("warm-up 1/1: "), outcome.out().getFirst());
+        assertEquals(1 + 1 + 4 + 2 + 1, outcome.out().size(), outcome.out().toString());
+        assertTrue(outcome.out().getFirst().startsWith("prefill: 100 store slots and 99 queued packets"),
+                outcome.out().getFirst());
+        assertTrue(outcome.out().get(1).startsWith("warm-up 1/1: "), outcome.out().get(1));
+        assertTrue(outcome.out().get(4).startsWith("rounds 1-2 are not steady (too few rounds to check (2 < 4)):"
+                + " one more round, up to 4"), outcome.out().get(4));
         assertTrue(outcome.err().isEmpty(), outcome.err().toString());
     }
 

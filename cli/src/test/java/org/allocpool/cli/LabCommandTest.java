@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -39,7 +40,9 @@ class LabCommandTest {
 
     @Test
     void shouldRejectBatchOptionsInRealtimeModeAndTheOtherWayRound() {
-        assertOneLineError("--packets, --rounds and --warmup are batch options", "lab", "--mode", "realtime", "--rounds", "3");
+        assertOneLineError("--rounds and --max-rounds are batch options; real-time cells take --duration and --warmup-s",
+                "lab", "--mode", "realtime", "--rounds", "3");
+        assertOneLineError("--rounds and --max-rounds are batch options", "lab", "--mode", "realtime", "--max-rounds", "9");
         assertOneLineError("--duration, --warmup-s, --max-delay-ms, --pin and --interval-ns are real-time options",
                 "lab", "--duration", "5s");
         assertOneLineError("--duration must be a positive time such as 20s, 1m or 500ms, was 'soon'",
@@ -49,6 +52,44 @@ class LabCommandTest {
     @Test
     void shouldRejectTablesOfAFolderWithoutRecords() {
         assertOneLineError("no records in '" + tmp + "'", "lab", "--tables", tmp.toString());
+    }
+
+    @Test
+    void shouldRejectABadShardNamingIt() {
+        assertOneLineError("--shard must be K/N, e.g. 2/5 (the 2nd of 5 parts), was 'two'", "lab", "--shard", "two",
+                "--results", tmp.resolve("run").toString());
+        assertOneLineError("--shard must be K/N with 1 <= K <= N, was 3/2", "lab", "--shard", "3/2",
+                "--results", tmp.resolve("run").toString());
+        assertTrue(Files.notExists(tmp.resolve("run")), "nothing is run, nor a folder made, for bad input");
+    }
+
+    @Test
+    void shouldRejectResumingAFolderWithoutRecordsOrTwoFolders() {
+        assertOneLineError("nothing to resume in '" + tmp + "': it holds no records.jsonl", "lab", "--resume", tmp.toString());
+        assertOneLineError("--results '" + tmp.resolve("a") + "' and --resume '" + tmp + "' name different folders",
+                "lab", "--resume", tmp.toString(), "--results", tmp.resolve("a").toString());
+    }
+
+    @Test
+    void shouldRejectMergingAFolderWithoutRecords() {
+        assertOneLineError("nothing to merge in '" + tmp + "': it holds no records.jsonl",
+                "lab", "merge", tmp.toString(), "--results", tmp.resolve("out").toString());
+        assertTrue(Files.notExists(tmp.resolve("out")), "nothing is merged when a folder is missing its records");
+    }
+
+    @Test
+    void shouldRejectMergingAFolderIntoItself() throws Exception {
+        Path run = Files.createDirectories(tmp.resolve("run"));
+        Files.writeString(run.resolve("records.jsonl"), "{\"experiment\":\"analyzer\",\"status\":\"failed\"}\n");
+
+        assertOneLineError("'" + run + "' is the folder merged into; name another with --results",
+                "lab", "merge", run.toString(), "--results", run.toString());
+    }
+
+    @Test
+    void shouldRejectAMergeWithoutAFolderToMergeInto() {
+        assertOneLineError("Missing required option: '--results=OUT'", "lab", "merge", tmp.toString());
+        assertOneLineError("Missing required parameter: 'DIR'", "lab", "merge", "--results", tmp.toString());
     }
 
     @Test
@@ -63,8 +104,9 @@ class LabCommandTest {
     void shouldPrintEachDescriptionParagraphWithoutBreakingItsSentences() {
         String help = AllocpoolMain.commandLine().getSubcommands().get("lab").getUsageMessage();
 
-        assertTrue(help.contains("Runs an experiment in one forked JVM per cell (collector x strategy x case),\nkeeps one"
-                + " result record per cell"), help);
+        assertTrue(help.contains("Runs an experiment: each cell (collector x strategy x case) in forked JVMs, by\n"
+                + "default two per cell; keeps one record per fork in <results>/records.jsonl,\n"
+                + "prints the tables and a verdict in words, also written to <results>/tables.md.\n"), help);
         assertTrue(help.contains("  native and flat ones:     -Xms1g -Xmx1g -XX:MaxDirectMemorySize=2g\n"), help);
     }
 

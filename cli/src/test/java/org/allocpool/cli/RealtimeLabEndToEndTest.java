@@ -25,8 +25,9 @@ class RealtimeLabEndToEndTest {
     void shouldSearchAnIntervalInForkedProbesAndTabulateIt() throws IOException {
         int exit = AllocpoolMain.execute("lab", "analyzer", "--mode", "realtime", "--gc", "Serial",
                 "--strategy", "flat", "--case", "A", "--queue", "100", "--stored", "100", "--pool", "1000",
-                "--duration", "300ms", "--warmup-s", "0.2", "--heap", "256m", "--no-include-cpp",
-                "--results", results.toString());
+                "--duration", "300ms", "--warmup-s", "0.2", "--heap", "256m", "--no-include-cpp", "--forks", "1",
+                // each probe's warm-up before the source starts: one round of 100 ms instead of three of a second
+                "--round-time", "100ms", "--warmup", "1", "--results", results.toString());
         assertEquals(0, exit);
 
         List<JsonNode> records = Files.readAllLines(results.resolve("records.jsonl")).stream()
@@ -34,6 +35,7 @@ class RealtimeLabEndToEndTest {
         assertEquals(1, records.size());
         JsonNode record = records.getFirst();
         assertEquals("ok", record.path("status").asText(), record.toString());
+        assertEquals(1, record.path("fork").asInt(), record.toString());
         JsonNode search = record.path("metrics").path("search");
         assertTrue(search.path("probes").size() >= 1, search.toString());
         String answer = search.has("minIntervalNs")

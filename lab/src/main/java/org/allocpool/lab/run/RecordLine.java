@@ -102,7 +102,8 @@ public final class RecordLine {
     }
 
     private static String oneLine(String text) {
-        return text == null ? "unknown error" : text.replaceAll("\\s*[\\r\\n]+\\s*", " | ").strip();
+        // strip first: a reason ending in a line break must not end in a dangling " |"
+        return text == null ? "unknown error" : text.strip().replaceAll("\\s*[\\r\\n]+\\s*", " | ");
     }
 
     private static ObjectNode parseObject(String line) {

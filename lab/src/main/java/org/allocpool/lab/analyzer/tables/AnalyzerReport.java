@@ -9,6 +9,7 @@ import org.allocpool.lab.analyzer.AnalyzerExperiment;
 import org.allocpool.lab.analyzer.AnalyzerMatrix;
 import org.allocpool.lab.analyzer.AnalyzerMetricsView;
 import org.allocpool.lab.records.LabRecord;
+import org.allocpool.lab.records.LatestRecords;
 import org.allocpool.lab.records.RecordType;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
@@ -210,10 +211,12 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
         if (!cppEnvs.isEmpty()) {
             out.append("- C++: ").append(distinct(cppEnvs, Environment::vm)).append('\n');
         }
-        long cells = records.stream().map(LabRecord::key).distinct().count();
-        long ok = records.stream().filter(LabRecord::isOk).count();
-        out.append("- cells: ").append(cells).append(", forks: ").append(records.size()).append(" (").append(ok)
-                .append(" ok, ").append(records.size() - ok).append(" failed)\n\n");
+        // the records that count: a fork recorded again (a resumed or merged run) is counted once, as the tables show it
+        List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> counted = new LatestRecords<>(records).all();
+        long cells = counted.stream().map(LabRecord::key).distinct().count();
+        long ok = counted.stream().filter(LabRecord::isOk).count();
+        out.append("- cells: ").append(cells).append(", forks: ").append(counted.size()).append(" (").append(ok)
+                .append(" ok, ").append(counted.size() - ok).append(" failed)\n\n");
         out.append("Compare rows within one table (ratios), not figures from another machine:"
                 + " shared machines are noisy.\n");
     }

@@ -14,9 +14,11 @@ import org.allocpool.lab.text.Numbers;
 /**
  * The batch verdict in words: for each collector and case, the fastest strategy (the cost of the
  * test itself, {@code dummy}, aside) and its margin over the others that matter (pool, alloc, the
- * best off-heap one); then the article's two questions, pool or allocate, on the heap or off it,
- * answered here and in 2019, and whether this machine agrees; then which collector suits each
- * strategy best. A figure that is not steady is never a winner: it is named as not judged.
+ * best off-heap one), each margin "spreads apart" or "too close to call"; a strategy whose lead is
+ * too close to call only "has the lowest median". Then the article's two questions, pool or
+ * allocate, on the heap or off it, answered here and in 2019, and whether this machine agrees; then
+ * which collector suits each strategy best. A figure that is not steady, or a cell that failed, is
+ * never a winner: it is named as not judged.
  * Thread-safe (stateless).
  */
 final class BatchVerdict {
@@ -49,7 +51,11 @@ final class BatchVerdict {
         return out.toString();
     }
 
-    /** One case under one collector, or {@code null} when fewer than two strategies can be judged. */
+    /**
+     * One case under one collector: the strategy with the lowest steady median, called fastest only when
+     * its spread keeps it apart from every other steady figure, and its margins; or, when fewer than two
+     * figures are steady, that there are too few to judge. {@code null} when no strategy of the case ran.
+     */
     private static String caseLine(AnalyzerResults results, String gc, String caseName) {
         List<Named> steady = new ArrayList<>();
         List<String> notJudged = new ArrayList<>();
@@ -71,13 +77,28 @@ final class BatchVerdict {
         }
         if (steady.size() < 2) {
             return steady.isEmpty() && notJudged.isEmpty() ? null
-                    : "Case " + caseName + ": too few steady figures to judge" + notJudgedText(notJudged) + ".";
+                    : "Case " + caseName + ": too few steady figures to judge." + notJudgedText(notJudged);
         }
         Named fastest = steady.stream().min((a, b) -> Double.compare(a.figure().median(), b.figure().median())).orElseThrow();
+        List<Named> others = othersThatMatter(steady, fastest);
+        // "fastest" only when its spread keeps it apart from every other steady figure; else it merely has the
+        // lowest median, and those it cannot be told from are named (those that matter get a margin below)
+        List<String> tooClose = new ArrayList<>();
+        for (Named other : steady) {
+            if (other != fastest && !Comparison.of(fastest.name(), fastest.figure(), other.name(), other.figure(), true)
+                    .isClear() && !others.contains(other)) {
+                tooClose.add(other.name() + " " + ns(other.figure()));
+            }
+        }
+        boolean clear = tooClose.isEmpty() && others.stream().allMatch(other -> Comparison.of(fastest.name(),
+                fastest.figure(), other.name(), other.figure(), true).isClear());
         StringBuilder line = new StringBuilder("Case " + caseName + ": **" + fastest.name() + "** " + ns(fastest.figure())
-                + " is fastest");
+                + (clear ? " is fastest" : " has the lowest median"));
+        if (!tooClose.isEmpty()) {
+            line.append(", too close to call against ").append(String.join(", ", tooClose));
+        }
         List<String> margins = new ArrayList<>();
-        for (Named other : othersThatMatter(steady, fastest)) {
+        for (Named other : others) {
             Comparison c = Comparison.of(fastest.name(), fastest.figure(), other.name(), other.figure(), true);
             margins.add(String.format(Locale.ROOT, "%.2fx faster than %s %s (%s)", c.factor(), other.name(),
                     ns(other.figure()), c.judgement()));
@@ -150,28 +171,42 @@ final class BatchVerdict {
         }
         StringBuilder out = new StringBuilder();
         List<String> strategies = new ArrayList<>();
-        collectors.forEach(gc -> results.strategies(gc).stream().filter(s -> !strategies.contains(s)).forEach(strategies::add));
+        collectors.forEach(gc -> results.strategies(gc).stream()
+                .filter(s -> !s.endsWith("dummy") && !strategies.contains(s)).forEach(strategies::add));
         for (String strategy : strategies) {
             List<String> cases = new ArrayList<>();
             for (String caseName : AnalyzerMatrix.CASES) {
                 List<Named> byCollector = new ArrayList<>();
+                List<String> notJudged = new ArrayList<>();
                 for (String gc : collectors) {
                     CellResult result = results.get(gc, strategy, caseName);
                     Figure figure = result == null || !result.isOk() ? null : result.nsPerPacket();
-                    if (figure != null && figure.steady()) {
+                    if (figure == null) {
+                        if (result != null) {
+                            notJudged.add(gc + " failed");
+                        }
+                    } else if (!figure.steady()) {
+                        notJudged.add(gc + " not steady");
+                    } else {
                         byCollector.add(new Named(gc, figure));
                     }
                 }
-                if (byCollector.size() < 2) {
+                if (byCollector.size() + notJudged.size() < 2) {
                     continue;
                 }
-                byCollector.sort((x, y) -> Double.compare(x.figure().median(), y.figure().median()));
-                Comparison c = Comparison.of(byCollector.get(0).name(), byCollector.get(0).figure(),
-                        byCollector.get(1).name(), byCollector.get(1).figure(), true);
-                cases.add(c.isClear()
-                        ? String.format(Locale.ROOT, "%s in %s (%s against %s %s)", c.betterName(), caseName,
-                                ns(c.better()), c.worseName(), ns(c.worse()))
-                        : "too close to call in " + caseName);
+                String text;
+                if (byCollector.size() < 2) {
+                    text = "not judged in " + caseName;
+                } else {
+                    byCollector.sort((x, y) -> Double.compare(x.figure().median(), y.figure().median()));
+                    Comparison c = Comparison.of(byCollector.get(0).name(), byCollector.get(0).figure(),
+                            byCollector.get(1).name(), byCollector.get(1).figure(), true);
+                    text = c.isClear()
+                            ? String.format(Locale.ROOT, "%s in %s (%s against %s %s)", c.betterName(), caseName,
+                                    ns(c.better()), c.worseName(), ns(c.worse()))
+                            : "too close to call in " + caseName;
+                }
+                cases.add(notJudged.isEmpty() ? text : text + ", " + String.join(", ", notJudged));
             }
             if (!cases.isEmpty()) {
                 out.append("- ").append(strategy).append(": ").append(String.join("; ", cases)).append(".\n");

@@ -13,13 +13,17 @@ import org.allocpool.lab.text.Numbers;
 /**
  * The real-time verdict in words, as the batch one but with the smallest loss-free intervals: for
  * each collector and case, the strategy that kept up with the fastest source and its margin over
- * pool, alloc and the best off-heap strategy; a strategy that lost packets even at the widest
- * interval comes after every one that did not; then the article's pool-or-allocate answer and
- * whether this machine agrees. Thread-safe (stateless).
+ * pool, alloc and the best off-heap strategy, "spreads apart" or "too close to call" as the forks'
+ * answers overlap or not; a strategy that lost packets even at the widest interval comes after
+ * every one that did not; then the article's pool-or-allocate answer and whether this machine
+ * agrees (it cannot tell when pool's and alloc's answers overlap). Cells that failed are named as
+ * not judged; {@code dummy} is left out, as in batch. Thread-safe (stateless).
  */
 final class RealtimeVerdict {
 
     private static final List<String> OFF_HEAP = List.of("native-alloc", "native-mix", "native-pool", "flat");
+    private static final String TOO_CLOSE = "too close to call";
+    private static final String TIE = "a tie";
 
     private RealtimeVerdict() {
     }
@@ -45,22 +49,29 @@ final class RealtimeVerdict {
 
     private static String caseLine(AnalyzerResults results, String gc, String caseName, String heap) {
         List<Named> answers = new ArrayList<>();
+        List<String> notJudged = new ArrayList<>();
         for (String strategy : results.strategies(gc)) {
             CellResult result = results.get(gc, strategy, caseName);
-            RealtimeAnswer answer = result == null || !result.isOk() ? null : RealtimeAnswer.of(result);
+            if (result == null || strategy.endsWith("dummy")) {
+                continue;
+            }
+            RealtimeAnswer answer = result.isOk() ? RealtimeAnswer.of(result) : null;
             if (answer != null && answer.search()) {
                 answers.add(new Named(strategy, answer));
+            } else if (!result.isOk()) {
+                notJudged.add(strategy + " (failed)");
             }
         }
         if (answers.size() < 2) {
-            return null;
+            return notJudged.isEmpty() ? null
+                    : "Case " + caseName + ": too few answers to judge." + notJudgedText(notJudged);
         }
         answers.sort(BETTER_FIRST);
         Named best = answers.getFirst();
         StringBuilder line = new StringBuilder("Case " + caseName + ": **" + best.name() + "** " + best.answer().text());
         if (!best.answer().isLossFree()) {
             return line.append(": every strategy lost packets even at the widest interval; ").append(best.name())
-                    .append(" lost the least.").toString();
+                    .append(" lost the least.").append(notJudgedText(notJudged)).toString();
         }
         line.append(" ns kept up with the fastest source");
         List<String> margins = new ArrayList<>();
@@ -74,24 +85,38 @@ final class RealtimeVerdict {
             line.append(": ").append(String.join(", ", margins));
         }
         line.append('.');
-        Named pool = named(answers, "pool");
-        Named alloc = named(answers, "alloc");
+        line.append(poolOrAllocate(gc, caseName, heap, named(answers, "pool"), named(answers, "alloc")));
+        return line.append(notJudgedText(notJudged)).toString();
+    }
+
+    /**
+     * The article's first question in real time, as the batch verdict asks it: here (where the two
+     * loss-free answers' spreads overlap, too close to call), in 2019, and whether they agree.
+     */
+    private static String poolOrAllocate(String gc, String caseName, String heap, Named pool, Named alloc) {
         String articlePool = ArticleFigures.realtime(gc, "pool", caseName, heap);
         String articleAlloc = ArticleFigures.realtime(gc, "alloc", caseName, heap);
-        if (pool != null && alloc != null && articlePool != null && articleAlloc != null) {
-            int here = BETTER_FIRST.compare(pool, alloc);
-            double poolValue = articleValue(articlePool);
-            double allocValue = articleValue(articleAlloc);
-            String article = poolValue == allocValue ? "a tie" : poolValue < allocValue ? "pool" : "alloc";
-            line.append(" Pool or allocate? Here ").append(here == 0 ? "a tie" : here < 0 ? "pool" : "alloc")
-                    .append(" (").append(pool.answer().text()).append(" against ").append(alloc.answer().text())
-                    .append("); 2019 (").append(gc).append("): ").append(article).append(" (").append(articlePool)
-                    .append(" against ").append(articleAlloc).append(")")
-                    .append(here == 0 || article.equals("a tie") ? "" : (here < 0) == article.equals("pool")
-                            ? ": agrees" : ": **differs**")
-                    .append('.');
+        if (pool == null || alloc == null || articlePool == null || articleAlloc == null) {
+            return "";
         }
-        return line.toString();
+        String here;
+        if (pool.answer().isLossFree() && alloc.answer().isLossFree()) {
+            Comparison c = Comparison.of("pool", pool.answer().interval(), "alloc", alloc.answer().interval(), true);
+            here = c.isClear() ? c.betterName() : TOO_CLOSE;
+        } else {
+            int order = BETTER_FIRST.compare(pool, alloc);
+            here = order == 0 ? TIE : order < 0 ? "pool" : "alloc";
+        }
+        double poolValue = articleValue(articlePool);
+        double allocValue = articleValue(articleAlloc);
+        String article = poolValue == allocValue ? TIE : poolValue < allocValue ? "pool" : "alloc";
+        String agreement = article.equals(TIE) ? ""
+                : here.equals(TIE) || here.equals(TOO_CLOSE) ? ": this machine cannot tell"
+                : here.equals(article) ? ": agrees" : ": **differs**";
+        // each figure named: "Here alloc (500 against 300)" would read as alloc's 500
+        return " Pool or allocate? Here " + here + " (pool " + pool.answer().text() + " against alloc "
+                + alloc.answer().text() + "); 2019 (" + gc + "): " + article + " (pool " + articlePool + " against alloc "
+                + articleAlloc + ")" + agreement + ".";
     }
 
     private static String versus(Named best, Named other) {
@@ -100,7 +125,11 @@ final class RealtimeVerdict {
         }
         Comparison c = Comparison.of(best.name(), best.answer().interval(), other.name(), other.answer().interval(), true);
         return String.format(Locale.ROOT, "%.2fx the rate of %s %s ns (%s)", c.factor(), other.name(),
-                Numbers.compact(other.answer().interval().median()), c.isClear() ? "forks apart" : "forks overlap");
+                Numbers.compact(other.answer().interval().median()), c.judgement());
+    }
+
+    private static String notJudgedText(List<String> notJudged) {
+        return notJudged.isEmpty() ? "" : " Not judged: " + String.join(", ", notJudged) + ".";
     }
 
     /** Loss-free ones first, by interval; then those that lost, by loss. */

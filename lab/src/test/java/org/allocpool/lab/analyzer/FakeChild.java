@@ -1,20 +1,22 @@
-package org.allocpool.lab;
+package org.allocpool.lab.analyzer;
 
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * A stand-in for {@code allocpool analyzer ... --json}, so that the lab is tested without the
- * analyzer. Reads {@code --strategy} and {@code --case}, then behaves as the system property
- * {@code fake.script} says for that cell ({@code strategy/case=behaviour,...}); by default it
- * prints an ok record whose median grows with the strategy's place in the list and the case.
- * Behaviours: {@code exit3}, {@code silent} (exit 0, no record), {@code oom}, {@code selffail}
- * (prints its own failed record, exits 1), {@code hang} (starts a sleeping grandchild whose pid
- * goes to {@code fake.pidFile}, then sleeps: the lab's timeout is under test), {@code lost} (real
- * time: loses 4.4% even at 1000 ns, or 0.6% at a fixed interval).
+ * analyzer; it uses nothing but the JDK. Reads {@code --strategy} and {@code --case}, then behaves
+ * as the system property {@code fake.script} says for that cell ({@code strategy/case=behaviour,...});
+ * by default it prints an ok record as the analyzer does: the median ({@link #median}) grows with the
+ * strategy's place in the list and the case, five timed rounds around it ({@link #ROUNDS}), a
+ * steady-state check that passed, the warm-up rounds and the prefill's time. What it prints does not
+ * depend on which fork it is, so that every fork of a cell agrees and tables are predictable.
+ *
+ * <p>Behaviours: {@code exit3}, {@code silent} (exit 0, no record), {@code oom}, {@code selffail}
+ * (prints its own failed record, exits 1), {@code hang} (sleeps: the lab's timeout is under test),
+ * {@code unsteady} (its rounds still fall, from 1.25 to 0.875 of the median, and its check says so),
+ * {@code lost} (real time: loses 4.4% even at 1000 ns, or 0.6% at a fixed interval).
  * Given {@code --mode realtime} it prints a real-time record instead: with {@code --find-interval}
  * a search whose answer is ten times the batch median, with {@code --interval-ns N} the loss there.
  * Given {@code --runtime cpp|cpp-flat} it prints a C++-style record, as the C++ analyser does: the
@@ -26,28 +28,38 @@ final class FakeChild {
     static final List<String> ORDER = List.of("dummy", "alloc", "mix", "pool",
             "native-dummy", "native-alloc", "native-mix", "native-pool", "flat");
 
+    /**
+     * The timed rounds of a steady cell, as multiples of its median, in the order "measured": their
+     * middle half (25th to 75th percentile) is 0.9375 to 1.0625 of the median. Binary fractions, so
+     * that the tables' rounding is exact.
+     */
+    static final List<Double> ROUNDS = List.of(1.0, 0.9375, 1.0625, 0.875, 1.125);
+
+    /** The rounds of an unsteady cell: still falling. */
+    static final List<Double> FALLING = List.of(1.25, 1.125, 1.0, 0.9375, 0.875);
+
+    /** What the unsteady cell's check says. */
+    static final String FALLING_REASON = "still falling: -30% across the rounds (p = 0.017)";
+
     private FakeChild() {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 1 && args[0].equals("sleep")) {
-            Thread.sleep(120_000);
-            return;
-        }
         String strategy = valueOf(args, "--strategy");
         String caseName = valueOf(args, "--case");
         String runtime = has(args, "--runtime") ? valueOf(args, "--runtime") : "java";
+        boolean realtime = has(args, "--mode") && valueOf(args, "--mode").equals("realtime");
         System.err.println("fake analyzer: " + String.join(" ", args));
         if (!runtime.equals("java")) {
-            boolean realtime = has(args, "--mode") && valueOf(args, "--mode").equals("realtime");
             String behaviour = behaviour(runtime + ":" + strategy, caseName);
             if (behaviour.equals("exit3")) {
                 System.exit(3);
             }
-            System.out.println(cppRecord(runtime, strategy, caseName, realtime, behaviour.equals("lost")));
+            System.out.println(cppRecord(runtime, strategy, caseName, realtime, behaviour));
             return;
         }
-        switch (behaviour(strategy, caseName)) {
+        String behaviour = behaviour(strategy, caseName);
+        switch (behaviour) {
             case "exit3" -> System.exit(3);
             case "silent" -> System.exit(0);
             case "oom" -> throw new OutOfMemoryError("Java heap space");
@@ -56,15 +68,10 @@ final class FakeChild {
                         + "\"cell\":{\"strategy\":\"" + strategy + "\",\"case\":\"" + caseName + "\",\"mode\":\"batch\"}}");
                 System.exit(1);
             }
-            case "hang" -> {
-                Process sleeper = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp", System.getProperty("java.class.path"), FakeChild.class.getName(), "sleep").start();
-                Files.writeString(Path.of(System.getProperty("fake.pidFile")), Long.toString(sleeper.pid()));
-                Thread.sleep(120_000);
-            }
-            default -> System.out.println(has(args, "--mode") && valueOf(args, "--mode").equals("realtime")
-                    ? realtimeRecord(args, strategy, caseName, behaviour(strategy, caseName).equals("lost"))
-                    : okRecord(strategy, caseName));
+            case "hang" -> Thread.sleep(600_000);
+            default -> System.out.println(realtime
+                    ? realtimeRecord(args, strategy, caseName, behaviour.equals("lost"))
+                    : okRecord(strategy, caseName, behaviour.equals("unsteady")));
         }
     }
 
@@ -77,10 +84,35 @@ final class FakeChild {
         return median(strategy, caseName) / (runtime.equals("cpp-flat") ? 8 : 4);
     }
 
-    private static String cppRecord(String runtime, String strategy, String caseName, boolean realtime, boolean lost) {
+    /** The answer of a fake search: ten times the batch median, so 100 for dummy A. */
+    static long minIntervalNs(String strategy, String caseName) {
+        return Math.round(median(strategy, caseName) * 10);
+    }
+
+    /** {@code nsPerPacket}, {@code steadyState}, {@code warmupRounds}, {@code discardedRounds} and {@code prefillMs} of a batch record. */
+    private static String batchFigures(double median, boolean unsteady) {
+        List<Double> shape = unsteady ? FALLING : ROUNDS;
+        StringBuilder rounds = new StringBuilder();
+        for (double factor : shape) {
+            rounds.append(rounds.isEmpty() ? "" : ",").append(number(median * factor));
+        }
+        String check = unsteady
+                ? "{\"steady\":false,\"reason\":\"" + FALLING_REASON + "\",\"rounds\":5,\"shift\":-0.25,\"noise\":0.07,"
+                        + "\"drift\":-0.3,\"trendP\":0.017}"
+                : "{\"steady\":true,\"reason\":\"steady\",\"rounds\":5,\"shift\":0.0,\"noise\":0.09,\"drift\":0.0,"
+                        + "\"trendP\":1.0}";
+        return String.format(Locale.ROOT, "\"nsPerPacket\":{\"median\":%s,\"min\":%s,\"max\":%s,\"rounds\":[%s]},"
+                        + "\"packetsPerSecond\":%.1f,\"allocBytesPerPacket\":0.0,\"steadyState\":%s,"
+                        + "\"warmupRounds\":[%s],\"discardedRounds\":[%s],\"prefillMs\":12.5",
+                number(median), number(median * 0.875), number(median * (unsteady ? 1.25 : 1.125)), rounds,
+                1e9 / median, check, number(median * 3), unsteady ? number(median * 1.5) : "");
+    }
+
+    private static String cppRecord(String runtime, String strategy, String caseName, boolean realtime, String behaviour) {
         double median = cppMedian(runtime, strategy, caseName);
         String env = "\"env\":{\"vm\":\"g++ 12.2.0 -O3\",\"cpu\":\"Fake CPU\",\"cores\":2,\"os\":\"FakeOS 1\"}";
         if (realtime) {
+            boolean lost = behaviour.equals("lost");
             long interval = lost ? 1000 : Math.round(median * 10);
             String search = lost ? "\"lossPercentAtMax\":1.5" : "\"minIntervalNs\":" + interval;
             return String.format(Locale.ROOT, "{\"experiment\":\"analyzer\",\"status\":\"ok\","
@@ -93,27 +125,20 @@ final class FakeChild {
         }
         return String.format(Locale.ROOT, "{\"experiment\":\"analyzer\",\"status\":\"ok\","
                         + "\"cell\":{\"strategy\":\"%s\",\"runtime\":\"%s\",\"case\":\"%s\",\"mode\":\"batch\",\"queue\":1000},"
-                        + "%s,\"metrics\":{\"nsPerPacket\":{\"median\":%.3f,\"min\":%.3f,\"max\":%.3f,\"rounds\":[%.3f]},"
-                        + "\"packetsPerSecond\":%.1f,\"allocBytesPerPacket\":0.0}}",
-                strategy, runtime, caseName, env, median, median * 0.9, median * 1.1, median, 1e9 / median);
+                        + "%s,\"metrics\":{%s}}",
+                strategy, runtime, caseName, env, batchFigures(median, behaviour.equals("unsteady")));
     }
 
-    private static String okRecord(String strategy, String caseName) {
-        double median = median(strategy, caseName);
+    private static String okRecord(String strategy, String caseName, boolean unsteady) {
         return String.format(Locale.ROOT, "{\"experiment\":\"analyzer\",\"status\":\"ok\","
                         + "\"cell\":{\"strategy\":\"%s\",\"case\":\"%s\",\"mode\":\"batch\",\"gc\":\"%s\",\"queue\":1000},"
-                        + "\"env\":{\"jdk\":\"%s\",\"vm\":\"Fake VM\",\"cpu\":\"Fake CPU\",\"cores\":2,\"os\":\"FakeOS 1\",\"jvmArgs\":[]},"
-                        + "\"metrics\":{\"nsPerPacket\":{\"median\":%.1f,\"min\":%.1f,\"max\":%.1f,\"rounds\":[%.1f]},"
-                        + "\"packetsPerSecond\":%.1f,\"allocBytesPerPacket\":0.0,"
+                        + "\"env\":{\"jdk\":\"%s\",\"vm\":\"Fake VM\",\"cpu\":\"Fake CPU\",\"cores\":2,\"os\":\"FakeOS 1\","
+                        + "\"jvmArgs\":[],\"host\":\"fakehost\"},"
+                        + "\"metrics\":{%s,"
                         + "\"gc\":{\"count\":10,\"pauseTotalMs\":50.0,\"pauseMaxMs\":9.0,\"pauseAvgMs\":5.0,"
-                        + "\"perSecond\":2.5,\"fraction\":0.01},\"liveObjects\":1000000,\"heapUsedMb\":12.0}}",
+                        + "\"perSecond\":2.5,\"fraction\":0.01,\"pauses\":10},\"liveObjects\":1000000,\"heapUsedMb\":12.0}}",
                 strategy, caseName, collector(), System.getProperty("java.version"),
-                median, median * 0.9, median * 1.1, median, 1e9 / median);
-    }
-
-    /** The answer of a fake search: ten times the batch median, so 100 for dummy A. */
-    static long minIntervalNs(String strategy, String caseName) {
-        return Math.round(median(strategy, caseName) * 10);
+                batchFigures(median(strategy, caseName), unsteady));
     }
 
     private static String realtimeRecord(String[] args, String strategy, String caseName, boolean lost) {
@@ -130,14 +155,19 @@ final class FakeChild {
         return String.format(Locale.ROOT, "{\"experiment\":\"analyzer\",\"status\":\"ok\","
                         + "\"cell\":{\"strategy\":\"%s\",\"case\":\"%s\",\"mode\":\"realtime\",\"gc\":\"%s\",\"queue\":1000,"
                         + "%s,\"maxDelayMs\":100,\"durationS\":2.0,\"warmupS\":1.0,\"pin\":false},"
-                        + "\"env\":{\"jdk\":\"%s\",\"vm\":\"Fake VM\",\"cpu\":\"Fake CPU\",\"cores\":2,\"os\":\"FakeOS 1\",\"jvmArgs\":[]},"
+                        + "\"env\":{\"jdk\":\"%s\",\"vm\":\"Fake VM\",\"cpu\":\"Fake CPU\",\"cores\":2,\"os\":\"FakeOS 1\","
+                        + "\"jvmArgs\":[],\"host\":\"fakehost\"},"
                         + "\"metrics\":{\"realtime\":{\"intervalNs\":%d,\"sent\":%d,\"received\":%d,\"lost\":%d,"
                         + "\"lossPercent\":%s,\"latencyNs\":{\"p50\":1000000,\"p99\":5000000,\"p999\":8000000,\"max\":9000000},"
                         + "\"pinned\":false},\"allocBytesPerPacket\":0.0,"
                         + "\"gc\":{\"count\":4,\"pauseTotalMs\":20.0,\"pauseMaxMs\":7.5,\"pauseAvgMs\":5.0,"
-                        + "\"perSecond\":2.0,\"fraction\":0.01},\"liveObjects\":1000000,\"heapUsedMb\":12.0%s}}",
+                        + "\"perSecond\":2.0,\"fraction\":0.01,\"pauses\":4},\"liveObjects\":1000000,\"heapUsedMb\":12.0%s}}",
                 strategy, caseName, collector(), search ? "\"findInterval\":true" : "\"intervalNs\":" + interval,
                 System.getProperty("java.version"), interval, sent, sent - lostPackets, lostPackets, lossPercent, searchField);
+    }
+
+    private static String number(double value) {
+        return String.format(Locale.ROOT, "%.4f", value);
     }
 
     private static boolean has(String[] args, String option) {

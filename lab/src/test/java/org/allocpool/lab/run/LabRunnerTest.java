@@ -1,0 +1,216 @@
+package org.allocpool.lab.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.allocpool.lab.run.FakeExperiment.Cell;
+import org.allocpool.lab.store.RecordsFile;
+import org.allocpool.lab.store.ResultsFolder;
+import org.allocpool.lab.store.RunInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The one lab runner, driven by {@link FakeExperiment}: what it records, when, and what it says while it runs. */
+class LabRunnerTest {
+
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+    @Test
+    void shouldAppendEveryForksRecordAsSoonAsItEndsPassByPass() throws Exception {
+        Path dir = tmp.resolve("run");
+        int exit = run(new FakeExperiment(List.of(new Cell("a"), new Cell("bb"), new Cell("ccc")), 2, tmp), dir);
+
+        assertEquals(LabRunner.EXIT_OK, exit);
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertEquals(List.of("a#1", "bb#1", "ccc#1", "a#2", "bb#2", "ccc#2"),
+                records.stream().map(r -> r.path("cell").path("name").asText() + "#" + r.path("fork").asInt()).toList(),
+                "every cell's first fork, then every cell's second");
+        for (int i = 0; i < records.size(); i++) {
+            assertEquals(i, records.get(i).path("metrics").path("recordsBefore").asInt(),
+                    "fork " + (i + 1) + " started after the " + i + " before it were on file: " + records.get(i));
+        }
+    }
+
+    @Test
+    void shouldRecordEveryWayAForkFailsInOneLineAndGoOn() throws Exception {
+        Path dir = tmp.resolve("run");
+        int exit = run(new FakeExperiment(List.of(
+                new Cell("crash", "crash"), new Cell("oom", "oom"),
+                new Cell("hang", "hang").timingOutAfter(Duration.ofSeconds(5)),
+                new Cell("silent", "silent"), new Cell("nostart", "nostart"), new Cell("selffail", "selffail"),
+                new Cell("last")), 1, tmp), dir);
+
+        assertEquals(LabRunner.EXIT_OK, exit, "failed forks are results, not errors of the lab");
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertEquals(7, records.size());
+        assertEquals("exited with code 3: Exception in thread \"main\" java.lang.IllegalStateException: crash broke",
+                error(records, "crash"));
+        assertTrue(error(records, "oom").matches("exited with code \\d+: .*java\\.lang\\.OutOfMemoryError: Java heap space.*"),
+                error(records, "oom"));
+        assertTrue(error(records, "hang").matches("timed out after \\d+(\\.\\d)? s; killed"), error(records, "hang"));
+        assertEquals("printed no result record on stdout (exit code 0)", error(records, "silent"));
+        assertTrue(error(records, "nostart").startsWith("could not start " + tmp.resolve("no-such-program") + ": "),
+                error(records, "nostart"));
+        assertEquals("pool ran dry | after 12 packets", error(records, "selffail"), "the child's own reason, on one line");
+        assertEquals("ok", find(records, "last").path("status").asText(), "the run goes on after every failure");
+        for (JsonNode record : records) {
+            assertFalse(record.path("error").asText().contains("\n"), record.toString());
+            assertEquals("fake", record.path("experiment").asText(), record.toString());
+            assertEquals(1, record.path("fork").asInt(), record.toString());
+            String name = record.path("cell").path("name").asText();
+            assertEquals(name.length(), record.path("cell").path("size").asInt(), "the intended cell: " + record);
+        }
+        String tables = Files.readString(dir.resolve(ResultsFolder.TABLES));
+        assertTrue(tables.contains("- crash|5 fork 1: failed: exited with code 3"), tables);
+        assertTrue(tables.contains("- last|4 fork 1: ok 6.0"), tables);
+    }
+
+    @Test
+    void shouldKillATimedOutChildWithTheProcessesItStarted() throws Exception {
+        Path dir = tmp.resolve("run");
+        run(new FakeExperiment(List.of(new Cell("hang", "hang").timingOutAfter(Duration.ofSeconds(5))), 1, tmp), dir);
+
+        Path pidFile = FakeExperiment.grandchildPidFile(new CellFiles(dir, "hang"));
+        long pid = Long.parseLong(Files.readString(pidFile).strip());
+        Optional<ProcessHandle> grandchild = ProcessHandle.of(pid);
+        if (grandchild.isPresent()) {
+            // killed with its parent: it ends at once, and 30 s is only the bound of the wait
+            grandchild.get().onExit().get(30, TimeUnit.SECONDS);
+        }
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the sleeping grandchild " + pid);
+        assertTrue(error(new RecordsFile(dir).readAll(), "hang").startsWith("timed out after "));
+    }
+
+    @Test
+    void shouldKeepTheChildsStderrAndWhatElseItPrintedBesideTheRecords() throws Exception {
+        Path dir = tmp.resolve("run");
+        run(new FakeExperiment(List.of(new Cell("quiet"), new Cell("talker", "silent")), 2, tmp), dir);
+
+        assertTrue(Files.readString(dir.resolve("quiet-fork2.log")).contains("fake program: --name quiet"));
+        assertFalse(Files.exists(dir.resolve("quiet-fork1.stdout")), "a clean record needs no copy of stdout");
+        assertEquals("done, but no record\n", Files.readString(dir.resolve("talker-fork1.stdout")));
+    }
+
+    @Test
+    void shouldResumeSkippingForksRecordedOkAndRerunningFailedOnes() throws Exception {
+        Path dir = tmp.resolve("run");
+        run(new FakeExperiment(List.of(new Cell("a"), new Cell("b", "ok", "crash"), new Cell("c", "nostart")), 2, tmp),
+                dir);
+        List<String> before = Files.readAllLines(dir.resolve(RecordsFile.NAME));
+        assertEquals(6, before.size());
+
+        progress.reset();
+        FakeExperiment mended = new FakeExperiment(List.of(new Cell("a"), new Cell("b"), new Cell("c")), 2, tmp);
+        assertEquals(LabRunner.EXIT_OK, new LabRunner(print(out), print(progress)).run(mended,
+                new RunOptions(dir, true, Shard.ALL)));
+
+        List<String> after = Files.readAllLines(dir.resolve(RecordsFile.NAME));
+        assertEquals(before, after.subList(0, 6), "nothing recorded is rewritten");
+        List<JsonNode> rerun = new RecordsFile(dir).readAll().subList(6, after.size());
+        assertEquals(List.of("c#1", "b#2", "c#2"),
+                rerun.stream().map(r -> r.path("cell").path("name").asText() + "#" + r.path("fork").asInt()).toList(),
+                "only the failed forks run again, pass by pass");
+        rerun.forEach(r -> assertEquals("ok", r.path("status").asText(), r.toString()));
+        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("3 forks already recorded ok, 3 to run"),
+                progress.toString(StandardCharsets.UTF_8));
+        String tables = Files.readString(dir.resolve(ResultsFolder.TABLES));
+        assertFalse(tables.contains("failed"), "the latest ok record of each fork counts:\n" + tables);
+
+        run(mended, dir, new RunOptions(dir, true, Shard.ALL));
+        assertEquals(after, Files.readAllLines(dir.resolve(RecordsFile.NAME)), "every fork is recorded ok: nothing runs");
+    }
+
+    @Test
+    void shouldShowProgressWithForkCountLabelsAndTimeLeftAfterTheFirstFork() throws Exception {
+        run(new FakeExperiment(List.of(new Cell("a"), new Cell("b", "crash")), 2, tmp), tmp.resolve("run"));
+
+        List<String> lines = progress.toString(StandardCharsets.UTF_8).lines().toList();
+        assertTrue(lines.getFirst().startsWith("lab: results in " + tmp.resolve("run") + "; 2 cells x 2 forks, 4 to run"),
+                lines.getFirst());
+        assertLine(lines, "lab: \\[1/4\\] fake a, fork 1/2: running; time left not known yet");
+        assertLine(lines, "lab: \\[1/4\\] fake a, fork 1/2: ok in \\S+");
+        assertLine(lines, "lab: \\[2/4\\] fake b, fork 1/2: running; about \\S+ left");
+        assertLine(lines, "lab: \\[2/4\\] fake b, fork 1/2: FAILED \\(exited with code 3: .*IllegalStateException: b broke\\) in \\S+");
+        assertLine(lines, "lab: \\[3/4\\] fake a, fork 2/2: running; about \\S+ left");
+        assertLine(lines, "lab: \\[4/4\\] fake b, fork 2/2: running; about \\S+ left");
+        assertLine(lines, "lab: records in .*records.jsonl, tables in .*tables.md");
+    }
+
+    @Test
+    void shouldNameNoForkInTheProgressOfACellThatRunsOnce() throws Exception {
+        run(new FakeExperiment(List.of(new Cell("a"), new Cell("b")), 1, tmp), tmp.resolve("run"));
+
+        List<String> lines = progress.toString(StandardCharsets.UTF_8).lines().toList();
+        assertLine(lines, "lab: \\[1/2\\] fake a: running; time left not known yet");
+        assertLine(lines, "lab: \\[2/2\\] fake b: running; about \\S+ left");
+        assertTrue(Files.exists(tmp.resolve("run").resolve("a.log")), "files named after the cell alone");
+    }
+
+    @Test
+    void shouldPrintTheTablesItWritesAndDescribeTheRun() throws Exception {
+        Path dir = tmp.resolve("run");
+        run(new FakeExperiment(List.of(new Cell("a"), new Cell("b", "crash")), 1, tmp, "tiny"), dir);
+
+        String written = Files.readString(dir.resolve(ResultsFolder.TABLES));
+        assertEquals(written, out.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of(new RunInfo("fake", "tiny", List.of("--fake"), List.of())), RunInfo.readAllFrom(dir));
+        assertEquals(written, LabRunner.render(new RecordsFile(dir).readAll(), RunInfo.readAllFrom(dir),
+                new FakeExperiment.FakeReport()), "rendering the folder again gives the same text");
+        assertTrue(written.startsWith("# fake\n\n- profile: tiny\n- a|1 fork 1: ok 1.5\n- b|1 fork 1: failed: "), written);
+    }
+
+    @Test
+    void shouldSayWhenItCannotKeepItsResults() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
+
+        int exit = run(new FakeExperiment(List.of(new Cell("a")), 1, tmp), file.resolve("run"));
+
+        assertEquals(LabRunner.EXIT_IO, exit);
+        assertTrue(progress.toString(StandardCharsets.UTF_8).startsWith("lab: cannot keep results in '"
+                + file.resolve("run") + "': "), progress.toString(StandardCharsets.UTF_8));
+    }
+
+    private int run(FakeExperiment experiment, Path dir) {
+        return run(experiment, dir, new RunOptions(dir, false, Shard.ALL));
+    }
+
+    private int run(FakeExperiment experiment, Path dir, RunOptions options) {
+        return new LabRunner(print(out), print(progress)).run(experiment, options);
+    }
+
+    static PrintStream print(ByteArrayOutputStream bytes) {
+        return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    }
+
+    private static void assertLine(List<String> lines, String regex) {
+        Pattern pattern = Pattern.compile(regex);
+        assertTrue(lines.stream().anyMatch(l -> pattern.matcher(l).matches()), "no line like " + regex + " in\n"
+                + String.join("\n", lines));
+    }
+
+    static JsonNode find(List<JsonNode> records, String name) {
+        return records.stream().filter(r -> r.path("cell").path("name").asText().equals(name))
+                .reduce((first, second) -> second)
+                .orElseThrow(() -> new AssertionError("no record of " + name + " in " + records));
+    }
+
+    private static String error(List<JsonNode> records, String name) {
+        return find(records, name).path("error").asText();
+    }
+}
