@@ -66,7 +66,12 @@ double prefill(Workload& w, const Options& o, std::FILE* human) {
 
 std::vector<double> warm_up(Workload& w, const Options& o, std::FILE* human) {
     prefill(w, o, human);
-    return TimedRounds(w, o, human).warm_up();
+    // as Java's BatchRun.warmUp: the warm-up rounds, then rounds until the last ones are steady
+    RoundsResult r = TimedRounds(w, o, human).run();
+    std::vector<double> all = r.warmup;
+    all.insert(all.end(), r.discarded.begin(), r.discarded.end());
+    all.insert(all.end(), r.window.begin(), r.window.end());
+    return all;
 }
 
 std::string run_batch(const Options& o, std::FILE* human) {

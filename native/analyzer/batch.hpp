@@ -19,9 +19,9 @@ std::unique_ptr<Workload> make_workload(const Options& o);
 // No collector here to take in the live set, so nothing else to do before the clock starts.
 double prefill(Workload& w, const Options& o, std::FILE* human);
 
-// Brings `w` to its steady state without timing it, as Java's BatchRun.warmUp: the prefill, then
-// the plan's warm-up rounds at full speed. What real time does before its source starts. Returns
-// ns/packet of each warm-up round.
+// Brings `w` to its steady state at full speed, as Java's BatchRun.warmUp: the prefill, the plan's
+// warm-up rounds, then rounds until the last ones are steady (up to max-rounds). What real time does
+// before its source starts. Returns ns/packet of every round run, in order.
 std::vector<double> warm_up(Workload& w, const Options& o, std::FILE* human);
 
 // The prefill, warm-up rounds, then timed rounds until the last `rounds` are steady or there are

@@ -18,9 +18,10 @@ const char* const kUsage =
     "--warmup untimed rounds, then --rounds timed ones; while those are not steady (a trend or a step),\n"
     "one more round runs, up to --max-rounds, and the last --rounds count. A round is --packets\n"
     "packets, or whole chunks of 50000 packets until --round-time (e.g. 1s, 500ms) is up.\n"
-    "Real time: the prefill and the warm-up rounds at full speed before the source starts.\n"
+    "Real time: the prefill, the warm-up rounds and rounds until steady at full speed before the source starts.\n"
     "Defaults as Java: strategy pool, case A, pool 1000000, mix-pool 200000, packets 10000000,\n"
-    "rounds 10, warmup 5, max-rounds twice rounds; realtime: round-time 1s, warmup 3, interval-ns 1000,\n"
+    "rounds 10, warmup 5, max-rounds twice rounds; realtime: round-time 1s, warmup 2, rounds 5, max-rounds 20,\n"
+    "interval-ns 1000,\n"
     "duration 60s, warmup-s 10, max-delay-ms 100.\n"
     "Human lines go to stderr; --json prints one result record on stdout.\n"
     "Exit codes: 0 ok, 1 the run failed, 2 bad input.\n";
@@ -114,14 +115,16 @@ void complete_plan(Options& o, const PlanGiven& given) {
         o.round_time_ms = 1000;
     }
     if (!given.rounds) {
-        o.rounds = o.realtime ? 1 : 10;
+        o.rounds = o.realtime ? 5 : 10;
     }
     if (!given.warmup) {
-        o.warmup = o.realtime ? 3 : 5;
+        o.warmup = o.realtime ? 2 : 5;
     }
     if (!given.max_rounds) {
-        // int arithmetic as Java's 2 * Math.max(1, rounds), overflow included
-        o.max_rounds = static_cast<int32_t>(2u * static_cast<uint32_t>(o.rounds > 1 ? o.rounds : 1));
+        // as Java's AnalyzerCommand: real time 20 unless --rounds was given, else 2 * Math.max(1, rounds)
+        // in int arithmetic, overflow included
+        o.max_rounds = o.realtime && !given.rounds
+                ? 20 : static_cast<int32_t>(2u * static_cast<uint32_t>(o.rounds > 1 ? o.rounds : 1));
     }
     at_least("--packets", o.packets, 1);
     at_least("--warmup", o.warmup, 0);

@@ -80,17 +80,15 @@ std::string cell_json(const Options& o) {
         .text("mode", o.realtime ? "realtime" : "batch")
         .number("queue", int64_t{o.queue}).number("stored", int64_t{o.stored})
         .number("pool", int64_t{o.pool}).number("mixPool", int64_t{o.mix_pool});
-    // the plan, in Java's order (BatchRun.cell); real time keeps the part its warm-up uses (RealtimeRun.cell)
+    // the plan, in Java's order (BatchRun.cell, RealtimeRun.cell): real time runs it before its source starts
     if (o.round_time_ms > 0) {
         cell.number("roundMs", o.round_time_ms);
     } else {
         cell.number("packets", o.packets);
     }
-    if (!o.realtime) {
-        cell.number("rounds", int64_t{o.rounds}).number("warmup", int64_t{o.warmup})
-            .number("maxRounds", int64_t{o.max_rounds}).boolean("prefill", o.prefill);
-    } else {
-        cell.number("warmup", int64_t{o.warmup}).boolean("prefill", o.prefill);
+    cell.number("rounds", int64_t{o.rounds}).number("warmup", int64_t{o.warmup})
+        .number("maxRounds", int64_t{o.max_rounds}).boolean("prefill", o.prefill);
+    if (o.realtime) {
         if (o.find_interval) {
             cell.boolean("findInterval", true);
         } else {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.merge.RunMerge;
 import org.allocpool.lab.run.LabRunner;
 import org.allocpool.lab.store.ResultsFolder;
@@ -24,8 +25,8 @@ import picocli.CommandLine.Parameters;
                 + " once), with the run descriptions and logs beside them; then writes and prints the tables.",
             "",
             "Records from different machines or JDKs stay apart by their environment: one set of tables per machine"
-                + " and JDK, never one ratio or verdict across two. Shards of one run made on one kind of machine give"
-                + " the tables of the whole run.",
+                + " and JDK, never one ratio or verdict across two. With --machine-kind, identical machines (CPU model,"
+                + " cores, OS) count as one, so that the shards of a run on a pool of them give the tables of the whole run.",
             ""})
 final class LabMergeCommand implements Callable<Integer> {
 
@@ -36,11 +37,18 @@ final class LabMergeCommand implements Callable<Integer> {
             description = "The folder to join them into (created if missing; records already there are kept).")
     Path results;
 
+    @Option(names = "--machine-kind",
+            description = "Take machines of one kind (the same CPU model, cores and OS) and JDK as one environment,"
+                    + " whatever their host names: for the shards of one run spread over a pool of identical machines"
+                    + " (Kubernetes pods, CI runners). Default: every host is an environment of its own.")
+    boolean machineKind;
+
     @Override
     public Integer call() {
         RunMerge.Outcome outcome;
         try {
-            outcome = RunMerge.merge(sources, results, System.err);
+            outcome = RunMerge.merge(sources, results, machineKind ? EnvironmentGroups.Grouping.KIND
+                    : EnvironmentGroups.Grouping.HOST, System.err);
         } catch (IOException e) {
             System.err.println("lab merge: cannot merge into '" + results + "': " + e.getMessage());
             return LabRunner.EXIT_IO;

@@ -10,6 +10,8 @@ import java.util.List;
 import org.allocpool.lab.analyzer.tables.AnalyzerReport;
 import org.allocpool.lab.echo.EchoLab;
 import org.allocpool.lab.kv.KvLab;
+import org.allocpool.lab.merge.EnvironmentGroups;
+import org.allocpool.lab.merge.RunMerge;
 import org.allocpool.lab.run.LabRunner;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RecordsFile;
@@ -53,10 +55,11 @@ final class LabTables {
             throw new IllegalArgumentException("cannot read '" + records.path() + "': " + e.getMessage(), e);
         }
         List<RunInfo> runs = RunInfo.readAllFrom(dir);
+        EnvironmentGroups.Grouping grouping = RunMerge.grouping(dir);
         StringBuilder text = new StringBuilder();
         for (Report<?, ?> report : REPORTS) {
             if (holds(nodes, report.recordType().experiment())) {
-                text.append(text.isEmpty() ? "" : "\n").append(LabRunner.render(nodes, runs, report));
+                text.append(text.isEmpty() ? "" : "\n").append(LabRunner.render(nodes, runs, report, grouping));
             }
         }
         // the kv and echo labs render their own tables until they run through the lab runner

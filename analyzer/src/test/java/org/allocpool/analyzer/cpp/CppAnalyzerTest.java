@@ -274,8 +274,8 @@ class CppAnalyzerTest {
     @Test
     void shouldAccountForEveryTickOfAShortRealtimeRun() {
         Outcome outcome = run("--runtime", "cpp-flat", "--strategy", "pool", "--pool", "10000", "--mode", "realtime",
-                "--round-time", "100ms", "--warmup", "2", "--interval-ns", "20000", "--duration", "1s",
-                "--warmup-s", "0", "--json");
+                "--round-time", "100ms", "--warmup", "2", "--rounds", "4", "--max-rounds", "4", "--interval-ns", "20000",
+                "--duration", "1s", "--warmup-s", "0", "--json");
         assertEquals(0, outcome.exitCode(), outcome.toString());
         JsonNode r = outcome.record();
         JsonNode cell = r.path("cell");
@@ -289,7 +289,8 @@ class CppAnalyzerTest {
         JsonNode m = r.path("metrics");
         assertEquals(withoutKeys(jsonOrder(RealtimeMetrics.class), "gc", "liveObjects", "heapUsedMb", "search"),
                 names(m), "the Java metrics' fields in their order, but what only a JVM has");
-        assertEquals(2, m.path("batchWarmupRounds").size(), "the warm-up rounds, before the source");
+        assertEquals(2 + 4, m.path("batchWarmupRounds").size(),
+                "the warm-up rounds and the rounds checked for a steady state, before the source");
         assertTrue(outcome.err().getFirst().startsWith("prefill: 1,000 store slots"), outcome.err().toString());
         JsonNode rt = m.path("realtime");
         assertEquals(20_000, rt.path("intervalNs").asLong());
@@ -304,16 +305,15 @@ class CppAnalyzerTest {
     @Test
     void shouldGiveEveryProbeOfASearchThePlanAndKeepJavasFieldOrder() {
         Outcome outcome = run("--runtime", "cpp-flat", "--strategy", "pool", "--pool", "10000", "--mode", "realtime",
-                "--find-interval", "--round-time", "50ms", "--warmup", "1", "--duration", "200ms", "--warmup-s", "0",
-                "--max-delay-ms", "10",
-                "--json");
+                "--find-interval", "--round-time", "50ms", "--warmup", "1", "--rounds", "4", "--max-rounds", "4",
+                "--duration", "200ms", "--warmup-s", "0", "--max-delay-ms", "10", "--json");
         assertEquals(0, outcome.exitCode(), outcome.toString());
         JsonNode r = outcome.record();
         assertTrue(r.path("cell").path("findInterval").asBoolean());
         assertEquals(50, r.path("cell").path("roundMs").asLong());
         JsonNode m = r.path("metrics");
         assertEquals(withoutKeys(jsonOrder(RealtimeMetrics.class), "gc", "liveObjects", "heapUsedMb"), names(m));
-        assertEquals(1, m.path("batchWarmupRounds").size());
+        assertEquals(1 + 4, m.path("batchWarmupRounds").size());
         int probes = m.path("search").path("probes").size();
         assertTrue(probes >= 1, m.toString());
         long prefills = outcome.err().stream().filter(line -> line.startsWith("prefill: ")).count();
@@ -323,7 +323,7 @@ class CppAnalyzerTest {
     /** The Java settings of the real-time run of {@link #shouldAccountForEveryTickOfAShortRealtimeRun}. */
     private static RealtimeSettings realtimeSettings() {
         AnalyzerSettings workload = new AnalyzerSettings(Strategy.POOL, WorkloadCase.A, 1_000, 1_000, 10_000, 200_000,
-                new RoundPlan(RoundPlan.ARTICLE_PACKETS, Duration.ofMillis(100), 2, 1, 2, true));
+                new RoundPlan(RoundPlan.ARTICLE_PACKETS, Duration.ofMillis(100), 2, 4, 4, true));
         return new RealtimeSettings(workload, 20_000, Duration.ofSeconds(1), Duration.ZERO, 100, false);
     }
 

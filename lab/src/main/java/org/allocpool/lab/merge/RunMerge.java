@@ -32,14 +32,25 @@ public final class RunMerge {
     public record Outcome(Path folder, int records, int sources, int duplicates) {
     }
 
+    /** {@link #merge(List, Path, EnvironmentGroups.Grouping, PrintStream)} keeping machines apart by host. */
+    public static Outcome merge(List<Path> sources, Path target, PrintStream progress) throws IOException {
+        return merge(sources, target, EnvironmentGroups.Grouping.HOST, progress);
+    }
+
+    /** The file in which a merged folder keeps what counts as one environment, when not one host. */
+    public static final String ENVIRONMENTS = "environments.json";
+
     /**
      * Appends the records of {@code sources} to {@code target}'s (created if missing) and copies their
      * other files beside them; warns on {@code progress} where two run descriptions of one name differ.
+     * With {@link EnvironmentGroups.Grouping#KIND}, the folder's tables take machines of one kind as one
+     * environment from now on ({@link #grouping}).
      *
      * @throws IllegalArgumentException naming a source that holds no records
      * @throws IOException              when a folder cannot be read or written
      */
-    public static Outcome merge(List<Path> sources, Path target, PrintStream progress) throws IOException {
+    public static Outcome merge(List<Path> sources, Path target, EnvironmentGroups.Grouping grouping,
+                                PrintStream progress) throws IOException {
         for (Path source : sources) {
             if (!new RecordsFile(source).exists()) {
                 throw new IllegalArgumentException("nothing to merge in '" + source + "': it holds no " + RecordsFile.NAME);
@@ -69,7 +80,21 @@ public final class RunMerge {
             }
             copyFiles(source, folder.dir(), progress);
         }
+        if (grouping == EnvironmentGroups.Grouping.KIND) {
+            Files.writeString(folder.dir().resolve(ENVIRONMENTS), "{\"environments\":\"kind\"}\n");
+        }
         return new Outcome(folder.dir(), added, sources.size(), duplicates);
+    }
+
+    /** What counts as one environment in the tables of {@code dir}: one host, unless a merge said one kind of machine. */
+    public static EnvironmentGroups.Grouping grouping(Path dir) {
+        Path file = dir.resolve(ENVIRONMENTS);
+        try {
+            return Files.isRegularFile(file) && Files.readString(file).contains("\"kind\"")
+                    ? EnvironmentGroups.Grouping.KIND : EnvironmentGroups.Grouping.HOST;
+        } catch (IOException e) {
+            return EnvironmentGroups.Grouping.HOST;
+        }
     }
 
     /** Copies what {@code source} keeps besides its records and tables, without replacing what is there. */

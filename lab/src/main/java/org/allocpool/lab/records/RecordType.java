@@ -49,6 +49,17 @@ public final class RecordType<F extends CellFields, M> {
         }
     }
 
+    /** How many records of this experiment among {@code nodes} do not bind (a table would leave them out silently). */
+    public int unreadable(List<JsonNode> nodes) {
+        int count = 0;
+        for (JsonNode node : nodes) {
+            if (experiment.equals(node.path("experiment").asText()) && read(node) == null) {
+                count++;
+            }
+        }
+        return count;
+    }
+
     /** The typed records of this experiment among {@code nodes}, in their order. */
     public List<LabRecord<F, M>> readAll(List<JsonNode> nodes) {
         List<LabRecord<F, M>> records = new ArrayList<>();

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.allocpool.lab.merge.EnvironmentGroups;
+import org.allocpool.lab.merge.RunMerge;
 import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.store.ResultsFolder;
@@ -83,7 +84,8 @@ public final class LabRunner {
                 folder.records().append(record);
                 line.finished(i + 1, label, Duration.ofNanos(System.nanoTime() - start), RecordLine.failureOf(record));
             }
-            folder.publish(render(folder.records().readAll(), RunInfo.readAllFrom(dir), experiment.report()), out);
+            folder.publish(render(folder.records().readAll(), RunInfo.readAllFrom(dir), experiment.report(),
+                    RunMerge.grouping(dir)), out);
             line.note("records in " + folder.records().path() + ", tables in " + dir.resolve(ResultsFolder.TABLES));
             return EXIT_OK;
         } catch (IOException e) {
@@ -93,21 +95,33 @@ public final class LabRunner {
         }
     }
 
+    /** {@link #render(List, List, Report, EnvironmentGroups.Grouping)} with one environment per machine and JDK. */
+    public static <F extends CellFields, M> String render(List<JsonNode> nodes, List<RunInfo> runs, Report<F, M> report) {
+        return render(nodes, runs, report, EnvironmentGroups.Grouping.HOST);
+    }
+
     /**
      * The document of {@code report}'s records among {@code nodes}: one per environment (machine and
-     * JDK), each under a heading naming it when there are several.
+     * JDK, or kind of machine and JDK as {@code grouping} says), each under a heading naming it when
+     * there are several.
      */
-    public static <F extends CellFields, M> String render(List<JsonNode> nodes, List<RunInfo> runs, Report<F, M> report) {
+    public static <F extends CellFields, M> String render(List<JsonNode> nodes, List<RunInfo> runs, Report<F, M> report,
+                                                         EnvironmentGroups.Grouping grouping) {
         List<LabRecord<F, M>> records = report.recordType().readAll(nodes);
         String experiment = report.recordType().experiment();
         List<RunInfo> own = runs.stream().filter(r -> r.experiment().equals(experiment)).toList();
-        List<EnvironmentGroups.Group<F, M>> groups = EnvironmentGroups.of(records);
+        List<EnvironmentGroups.Group<F, M>> groups = EnvironmentGroups.of(records, grouping);
+        int unreadable = report.recordType().unreadable(nodes);
+        String warning = unreadable == 0 ? "" : "> " + unreadable + " " + experiment + " record(s) in this folder could"
+                + " not be read (written by another version of allocpool?) and are left out of every table.\n\n";
         if (groups.size() == 1) {
-            return report.render(groups.getFirst().records(), own);
+            return warning + report.render(groups.getFirst().records(), own);
         }
-        StringBuilder text = new StringBuilder();
+        StringBuilder text = new StringBuilder(warning);
         text.append("# ").append(experiment).append(": ").append(groups.size())
-                .append(" environments, kept apart (no table mixes two machines or JDKs)\n");
+                .append(grouping == EnvironmentGroups.Grouping.KIND
+                        ? " environments, kept apart (no table mixes two kinds of machine or JDKs)\n"
+                        : " environments, kept apart (no table mixes two machines or JDKs)\n");
         for (EnvironmentGroups.Group<F, M> group : groups) {
             text.append("\n# Environment: ").append(group.description()).append("\n\n");
             text.append(report.render(group.records(), own));

@@ -54,6 +54,21 @@ class EnvironmentGroupsTest {
     }
 
     @Test
+    void shouldTakeTwoHostsOfOneKindAsOneEnvironmentWhenAMergeSaysSo() {
+        LabRecord<Named, Double> a = record("x", HOST_A);
+        LabRecord<Named, Double> b = record("y", HOST_B);
+        LabRecord<Named, Double> otherKind = record("x", env("c", "25.0.3", "EPYC", 2));
+        LabRecord<Named, Double> cppOnB = record("cpp", cpp("b"));
+
+        List<EnvironmentGroups.Group<Named, Double>> groups = EnvironmentGroups.of(List.of(a, b, otherKind, cppOnB),
+                EnvironmentGroups.Grouping.KIND);
+
+        assertEquals(List.of(List.of(a, b, cppOnB), List.of(otherKind)),
+                groups.stream().map(EnvironmentGroups.Group::records).toList());
+        assertEquals("Xeon, 8 cores, Linux 6.1 amd64, JDK 25.0.3 (hosts a, b)", groups.getFirst().description());
+    }
+
+    @Test
     void shouldKeepTwoJdksOfOneMachineApart() {
         LabRecord<Named, Double> jdk25 = record("x", HOST_A);
         LabRecord<Named, Double> jdk21 = record("x", HOST_A_JDK_21);

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.merge.RunMerge;
 import org.allocpool.lab.run.FakeExperiment.Cell;
 import org.allocpool.lab.store.RecordsFile;
@@ -74,6 +75,22 @@ class ShardedRunTest {
 
         assertEquals(new RunMerge.Outcome(merged, 1, 2, 1), again);
         assertEquals(2, new RecordsFile(merged).readAll().size());
+    }
+
+    @Test
+    void shouldRememberThatAMergeTookMachinesOfOneKindAsOneEnvironment() throws Exception {
+        FakeExperiment experiment = new FakeExperiment(List.of(new Cell("a")), 1, tmp);
+        Path first = tmp.resolve("shard1");
+        run(experiment, new RunOptions(first, false, Shard.ALL));
+        Path byKind = tmp.resolve("by-kind");
+        Path byHost = tmp.resolve("by-host");
+
+        RunMerge.merge(List.of(first), byKind, EnvironmentGroups.Grouping.KIND, LabRunnerTest.print(progress));
+        RunMerge.merge(List.of(first), byHost, LabRunnerTest.print(progress));
+
+        assertEquals(EnvironmentGroups.Grouping.KIND, RunMerge.grouping(byKind));
+        assertEquals(EnvironmentGroups.Grouping.HOST, RunMerge.grouping(byHost));
+        assertEquals(EnvironmentGroups.Grouping.HOST, RunMerge.grouping(first), "a run of its own: one host");
     }
 
     private void run(FakeExperiment experiment, RunOptions options) {

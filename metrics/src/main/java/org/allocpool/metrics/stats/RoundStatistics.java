@@ -15,7 +15,8 @@ import java.util.List;
 public record RoundStatistics(double median, double min, double max, List<Double> rounds) {
 
     public RoundStatistics {
-        rounds = List.copyOf(rounds);
+        // a record written before rounds were kept carries none: read as no rounds, not as unreadable
+        rounds = rounds == null ? List.of() : List.copyOf(rounds);
     }
 
     /** Summarises {@code values}; throws if there are none. */
