@@ -17,9 +17,9 @@ public enum KvProfile {
      * 1,000,000 users, two forks per cell; each timed phase (gets, misses, puts; encodes and decodes
      * of each codec) warms up 1 s, then times rounds of 0.4 s: 5 that pass the steady-state check,
      * up to 10 while they do not. Six cells: a fork is JVM start, loading (a few seconds for the fast
-     * stores, MapDB the slowest), three full collections and 9 s of phases (codecs: 24 s), about 1m30s
-     * for the six on a quiet 2-core machine, so about 3 minutes for the two forks when every phase is
-     * steady at once. Three minutes per fork before it is killed.
+     * stores, MapDB the slowest), three full collections and 9 s of phases (codecs: 24 s). Measured: the
+     * 12 forks took 3m12s on a shared 2-core machine (load average 3 to 5), 10 to 27 s each. Three
+     * minutes per fork before it is killed.
      */
     QUICK("quick", 1_000_000, Duration.ofSeconds(1), Duration.ofMillis(400), 5, 10, 2, Duration.ofMinutes(3)),
 
