@@ -13,6 +13,7 @@ module org.allocpool.lab {
     exports org.allocpool.lab.echo;
     exports org.allocpool.lab.figure;
     exports org.allocpool.lab.kv;
+    exports org.allocpool.lab.kv.tables;
     exports org.allocpool.lab.launch;
     exports org.allocpool.lab.merge;
     exports org.allocpool.lab.records;
@@ -22,5 +23,6 @@ module org.allocpool.lab {
 
     // records are read with Jackson data binding
     opens org.allocpool.lab.analyzer to com.fasterxml.jackson.databind;
+    opens org.allocpool.lab.kv to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.records to com.fasterxml.jackson.databind;
 }

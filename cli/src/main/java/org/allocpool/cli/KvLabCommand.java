@@ -3,32 +3,38 @@ package org.allocpool.cli;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.allocpool.lab.text.DurationText;
 import org.allocpool.lab.kv.ContendersJar;
-import org.allocpool.lab.kv.KvLab;
+import org.allocpool.lab.kv.KvExperiment;
 import org.allocpool.lab.kv.KvLabSettings;
 import org.allocpool.lab.kv.KvProfile;
+import org.allocpool.lab.run.LabRunner;
+import org.allocpool.lab.run.RunOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code allocpool lab kv}: the kv lab, one forked JVM per contender (the on-heap HashMap, the
- * allocpool store, MapDB, Chronicle Map, lmdbjava) plus one for the codecs, and its tables beside
- * the 2015 article's; {@code --tables DIR} re-renders a finished run. Tables go to stdout, progress
- * to stderr. Runs on the main thread; picocli creates one instance per invocation.
+ * {@code allocpool lab kv}: the kv lab through the lab runner, each contender (the on-heap HashMap,
+ * the allocpool store, MapDB, Chronicle Map, lmdbjava) and the codecs in forked JVMs, two per cell by
+ * default, and its tables and verdict beside the 2015 article; {@code --tables DIR} re-renders a
+ * finished run. Tables go to stdout, progress to stderr. Runs on the main thread; picocli creates one
+ * instance per invocation.
  */
 @Command(name = "kv", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-            "Loads N generated users into each contender, each in a JVM of its own: an on-heap HashMap<Long, User>, "
-                + "the allocpool store (MappedStore) and, as peers, MapDB, Chronicle Map and lmdbjava; then times "
-                + "System.gc() (median of three), gets of loaded keys, gets of missing keys and puts, and reads the "
-                + "resident size. A last JVM measures the codecs: flyweight, Apache Fory (schema-consistent), Kryo 5, "
-                + "JDK serialization.",
+            "Loads N generated users into each contender, each in JVMs of its own (two forks by default): an on-heap "
+                + "HashMap<Long, User>, the allocpool store (MappedStore) and, as peers, MapDB, Chronicle Map and lmdbjava; "
+                + "then times three full collections (GC.run, which -XX:+DisableExplicitGC does not turn off), gets of "
+                + "loaded keys, gets of missing keys and puts, and reads the resident size. A last cell measures the "
+                + "codecs: flyweight, Apache Fory (schema-consistent), Kryo 5, JDK serialization.",
             "",
-            "Records go to <results>/records.jsonl, the tables to stdout and <results>/tables.md, beside the figures "
-                + "of \"A persistent KeyValue Server in 40 lines and a sad fact\" (2015). A contender that cannot start, "
-                + "fails or times out is recorded as failed with its reason; the lab goes on.",
+            "Every rate is a steady-state figure: each phase warms up, then times rounds until the last --rounds pass a "
+                + "check for a trend or a step (up to --max-rounds); one that never does is marked and never a winner. "
+                + "Figures are medians over the forks, with the spread of the rounds and of the forks.",
+            "",
+            "Records go to <results>/records.jsonl, the tables and a verdict in words to stdout and <results>/tables.md, "
+                + "beside the figures of \"A persistent KeyValue Server in 40 lines and a sad fact\" (2015). A fork that "
+                + "cannot start, fails or times out is recorded as failed with its reason; the lab goes on.",
             "",
             "Every cell runs G1. Heaps: the HashMap 256 MB + 800 bytes per user (1 GB at 1 M users, 11.4 GB at 15 M),"
                 + " every other cell 256 MB. Flags per contender:",
@@ -43,8 +49,9 @@ import picocli.CommandLine.Option;
 final class KvLabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
-            description = "quick (default): 1,000,000 users, phases of 1 s warm-up + 2 s, under 10 minutes on 2 cores;"
-                    + " full: the article's 15,000,000 users, phases of 3 s + 10 s.")
+            description = "quick (default): 1,000,000 users, phases of 1 s warm-up + rounds of 0.4 s (5, up to 10),"
+                    + " two forks, about 3 minutes on 2 cores; full: the article's 15,000,000 users, phases of 3 s +"
+                    + " rounds of 2 s.")
     String profile;
 
     @Option(names = "--users", paramLabel = "N", description = "Users per store (and the codecs' range). Default: the profile's.")
@@ -55,11 +62,22 @@ final class KvLabCommand implements Callable<Integer> {
                     + " codecs. Default: all.")
     List<String> contenders;
 
+    @Option(names = "--forks", paramLabel = "N",
+            description = "JVMs per cell: each is one sample of the JIT's and the memory layout's decisions. Default: 2.")
+    Integer forks;
+
     @Option(names = "--warmup-s", paramLabel = "S", description = "Warm-up of each timed phase, in seconds. Default: the profile's.")
     Double warmupSeconds;
 
-    @Option(names = "--seconds", paramLabel = "S", description = "Measured time of each timed phase, in seconds. Default: the profile's.")
-    Double seconds;
+    @Option(names = "--round-s", paramLabel = "S", description = "Time of one timed round, in seconds. Default: the profile's.")
+    Double roundSeconds;
+
+    @Option(names = "--rounds", paramLabel = "N", description = "Rounds that make each phase's figure. Default: 5.")
+    Integer rounds;
+
+    @Option(names = "--max-rounds", paramLabel = "N",
+            description = "Rounds at the most, while the last --rounds are not steady. Default: 10.")
+    Integer maxRounds;
 
     @Option(names = "--jvm-arg", paramLabel = "ARG", description = "A JVM argument appended for every cell (repeatable).")
     List<String> jvmArgs;
@@ -68,18 +86,20 @@ final class KvLabCommand implements Callable<Integer> {
     LabFolders folders;
 
     @Option(names = "--cell-timeout", paramLabel = "DURATION",
-            description = "Kill and record as failed a cell running longer, e.g. 90s, 10m. Default: 3m quick, 30m full.")
+            description = "Kill and record as failed a fork running longer, e.g. 90s, 10m. Default: 3m quick, 30m full.")
     String cellTimeout;
 
     @Override
     public Integer call() {
         if (folders.tables != null) {
-            return KvLab.renderTables(folders.tables, System.out);
+            return LabTables.print(folders.tables, System.out);
         }
         KvLabSettings settings = new KvLabSettings(KvProfile.byName(profile), users, contenders, jvmArgs, folders.javaHome,
-                folders.results, folders.resume, cellTimeout == null ? null : DurationText.parse(cellTimeout),
-                seconds(warmupSeconds, "--warmup-s", true), seconds(seconds, "--seconds", false));
-        return new KvLab(ContendersJar.child(), System.out, System.err).run(settings);
+                cellTimeout == null ? null : LabCommand.durationOption("--cell-timeout", cellTimeout),
+                seconds(warmupSeconds, "--warmup-s", true), seconds(roundSeconds, "--round-s", false), rounds, maxRounds,
+                forks);
+        RunOptions run = folders.runOptions();
+        return new LabRunner(System.out, System.err).run(new KvExperiment(settings, ContendersJar.command()), run);
     }
 
     private static Duration seconds(Double value, String option, boolean zeroAllowed) {

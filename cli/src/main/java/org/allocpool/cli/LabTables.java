@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.allocpool.lab.analyzer.tables.AnalyzerReport;
 import org.allocpool.lab.echo.EchoLab;
-import org.allocpool.lab.kv.KvLab;
+import org.allocpool.lab.kv.tables.KvReport;
 import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.merge.RunMerge;
 import org.allocpool.lab.run.LabRunner;
@@ -25,7 +25,7 @@ import org.allocpool.lab.store.RunInfo;
 final class LabTables {
 
     /** Every experiment's report that renders through the lab runner. */
-    static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport());
+    static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport());
 
     private LabTables() {
     }
@@ -62,8 +62,7 @@ final class LabTables {
                 text.append(text.isEmpty() ? "" : "\n").append(LabRunner.render(nodes, runs, report, grouping));
             }
         }
-        // the kv and echo labs render their own tables until they run through the lab runner
-        appendLegacy(text, nodes, dir, KvLab.EXPERIMENT, out -> KvLab.renderTables(dir, out));
+        // the echo lab renders its own tables until it runs through the lab runner
         appendLegacy(text, nodes, dir, EchoLab.EXPERIMENT, out -> EchoLab.renderTables(dir, out));
         return text.toString();
     }

@@ -7,16 +7,18 @@ import org.allocpool.kv.user.UserCodec;
 
 /**
  * Measures codecs over one sample of generated users: each user is encoded and decoded back once
- * first, and a codec that does not give back an equal user fails the run; then encodes per second,
- * decodes per second (users of the sample drawn at random) and the mean encoded size. Single-threaded.
+ * first, and a codec that does not give back an equal user fails the run; then encodes per second
+ * and decodes per second (users of the sample drawn at random), each a timed phase
+ * ({@link TimedPhase}: a warm-up, then rounds until they are steady), and the mean encoded size.
+ * Single-threaded.
  */
 final class CodecRun {
 
-    private final PhaseTiming timing;
+    private final TimedPhase phase;
     private final PrintStream progress;
 
     CodecRun(PhaseTiming timing, PrintStream progress) {
-        this.timing = timing;
+        this.phase = new TimedPhase(timing, progress);
         this.progress = progress;
     }
 
@@ -34,16 +36,17 @@ final class CodecRun {
             }
         }
         long[] sink = {0};
-        TimedPhase.Result encodes = TimedPhase.run(i -> {
+        PhaseRounds encodes = phase.run(codec.name() + " encodes", i -> {
             sink[0] += codec.encode(users[(int) i]).length;
             return true;
-        }, new RandomKeys(0, n, 1), timing);
-        TimedPhase.Result decodes = TimedPhase.run(i -> {
+        }, new RandomKeys(0, n, 1)).rounds();
+        PhaseRounds decodes = phase.run(codec.name() + " decodes", i -> {
             byte[] bytes = encoded[(int) i];
             sink[0] += codec.decode(bytes, 0, bytes.length).id();
             return true;
-        }, new RandomKeys(0, n, 2), timing);
+        }, new RandomKeys(0, n, 2)).rounds();
         progress.println(codec.name() + ": done (sink " + sink[0] + ")");
-        return new CodecMetrics(codec.name(), encodes.perSecond(), decodes.perSecond(), totalBytes / (double) n);
+        return new CodecMetrics(codec.name(), encodes.median(), decodes.median(), totalBytes / (double) n, encodes,
+                decodes);
     }
 }

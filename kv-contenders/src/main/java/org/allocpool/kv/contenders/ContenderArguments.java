@@ -40,8 +40,16 @@ final class ContenderArguments {
     @Option(names = "--warmup-s", paramLabel = "S", description = "warm-up of each timed phase, seconds, may be 0 (default: 1)")
     String warmupSeconds;
 
-    @Option(names = "--seconds", paramLabel = "S", description = "measured time of each timed phase, seconds (default: 2)")
-    String seconds;
+    @Option(names = "--round-s", paramLabel = "S", description = "time of one timed round, seconds (default: 0.4)")
+    String roundSeconds;
+
+    @Option(names = "--rounds", paramLabel = "N",
+            description = "rounds that make each phase's figure, checked for a steady state (default: 5)")
+    String rounds;
+
+    @Option(names = "--max-rounds", paramLabel = "N",
+            description = "rounds at the most, while the last --rounds are not steady (default: 10)")
+    String maxRounds;
 
     @Option(names = "--sample", paramLabel = "N",
             description = "distinct users the codecs cycle through, at most --users (default: 10_000)")
@@ -91,7 +99,14 @@ final class ContenderArguments {
         long userCount = users == null ? ContenderOptions.DEFAULT_USERS : positiveLong(users, "--users");
         long sampleSize = sample == null ? ContenderOptions.DEFAULT_SAMPLE : positiveLong(sample, "--sample");
         double warmup = warmupSeconds == null ? 1 : seconds(warmupSeconds, "--warmup-s", true);
-        double measured = seconds == null ? 2 : seconds(seconds, "--seconds", false);
+        double round = roundSeconds == null ? 0.4 : seconds(roundSeconds, "--round-s", false);
+        int roundCount = rounds == null ? ContenderOptions.DEFAULT_ROUNDS : (int) Math.min(1000, positiveLong(rounds, "--rounds"));
+        int roundsAtMost = maxRounds == null ? Math.max(roundCount, ContenderOptions.DEFAULT_MAX_ROUNDS)
+                : (int) Math.min(1000, positiveLong(maxRounds, "--max-rounds"));
+        if (roundsAtMost < roundCount) {
+            throw new IllegalArgumentException("--max-rounds must be at least --rounds (" + roundCount + "), was "
+                    + roundsAtMost);
+        }
         if (codecs == (contender != null)) {
             throw new IllegalArgumentException("give either --contender NAME or --codecs; " + ContenderOptions.USAGE);
         }
@@ -103,7 +118,8 @@ final class ContenderArguments {
             throw new IllegalArgumentException("--contender needs --dir, a folder for the store's files");
         }
         return new ContenderOptions(contender, userCount, dir,
-                new PhaseTiming(Duration.ofNanos((long) (warmup * 1e9)), Duration.ofNanos((long) (measured * 1e9))),
+                new PhaseTiming(Duration.ofNanos((long) (warmup * 1e9)), Duration.ofNanos((long) (round * 1e9)), roundCount,
+                        roundsAtMost),
                 (int) Math.min(userCount, Math.min(Integer.MAX_VALUE, sampleSize)), json);
     }
 

@@ -8,17 +8,20 @@ import java.nio.file.Path;
  * @param contender the store contender, or {@code null} for the codecs run
  * @param users     users to load (store) or to draw the sample from (codecs)
  * @param dir       the folder for the store's files (store runs only)
- * @param timing    warm-up and measured time of each timed phase
+ * @param timing    warm-up and rounds of each timed phase
  * @param sample    distinct users the codecs cycle through
  * @param json      print exactly one result record on stdout
  */
 record ContenderOptions(String contender, long users, Path dir, PhaseTiming timing, int sample, boolean json) {
 
     static final String USAGE = "usage: ContenderMain (--contender " + String.join("|", Contenders.NAMES)
-            + " --dir DIR | --codecs) [--users N] [--warmup-s S] [--seconds S] [--sample N] [--json] [--help]";
+            + " --dir DIR | --codecs) [--users N] [--warmup-s S] [--round-s S] [--rounds N] [--max-rounds N] [--sample N]"
+            + " [--json] [--help]";
 
     static final long DEFAULT_USERS = 1_000_000;
     static final int DEFAULT_SAMPLE = 10_000;
+    static final int DEFAULT_ROUNDS = 5;
+    static final int DEFAULT_MAX_ROUNDS = 10;
 
     boolean codecs() {
         return contender == null;

@@ -11,15 +11,14 @@ import org.allocpool.kv.user.FlyweightUserCodec;
 import org.allocpool.kv.user.User;
 import org.allocpool.kv.user.UserCodec;
 import org.allocpool.kv.user.UserGenerator;
-import org.allocpool.metrics.gc.GcPauseRecorder;
-import org.allocpool.metrics.gc.GcStatistics;
 
 /**
  * One store contender measured as the article measured its maps: load every user (ids
- * {@code 0..users-1}), {@code System.gc()} three times with each pause timed by the JVM, heap in use after,
- * the store's files, then timed gets of loaded keys, gets of keys never loaded, and puts replacing
- * loaded keys, and the process's resident size. A get that misses a loaded key or hits a key never
- * loaded fails the run: a contender that loses data has no throughput worth showing.
+ * {@code 0..users-1}), three full collections ({@link FullGc}, {@code GC.run}) with each pause timed
+ * by the JVM, heap in use after, the store's files, then timed phases ({@link TimedPhase}: a warm-up,
+ * then rounds until they are steady) of gets of loaded keys, gets of keys never loaded, and puts
+ * replacing loaded keys, and the process's resident size. A get that misses a loaded key or hits a
+ * key never loaded fails the run: a contender that loses data has no throughput worth showing.
  * Single-threaded; the store is the caller's to close.
  */
 final class StoreRun {
@@ -34,11 +33,11 @@ final class StoreRun {
     static final int FULL_GCS = 3;
     private static final long MB = 1024 * 1024;
 
-    private final PhaseTiming timing;
+    private final TimedPhase phase;
     private final PrintStream progress;
 
     StoreRun(PhaseTiming timing, PrintStream progress) {
-        this.timing = timing;
+        this.phase = new TimedPhase(timing, progress);
         this.progress = progress;
     }
 
@@ -66,44 +65,34 @@ final class StoreRun {
             putValues[i] = codec.encode(putUsers[i]);
         }
 
-        double[] pausesMs = new double[FULL_GCS];
-        long gcCount = 0;
-        for (int i = 0; i < FULL_GCS; i++) {
-            GcPauseRecorder recorder = new GcPauseRecorder().start();
-            System.gc();
-            GcStatistics gc = recorder.stop();
-            pausesMs[i] = gc.pauseTotalMs();
-            gcCount += gc.count();
-        }
+        FullGc.Pauses pauses = FullGc.timed(FULL_GCS);
         double heapUsedMb = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / (double) MB;
         double offHeapMb = store.fileBytes(dir) / (double) MB;
-        double[] sorted = pausesMs.clone();
-        Arrays.sort(sorted);
-        double fullGcMs = sorted[FULL_GCS / 2];
-        progress.println(store.name() + ": System.gc() paused " + Arrays.toString(pausesMs) + " ms; heap used "
+        progress.println(store.name() + ": GC.run paused " + Arrays.toString(pauses.pausesMs()) + " ms; heap used "
                 + heapUsedMb + " MB");
 
-        TimedPhase.Result gets = TimedPhase.run(store::get, new RandomKeys(0, users, 1), timing);
+        TimedPhase.Outcome gets = phase.run(store.name() + " gets", store::get, new RandomKeys(0, users, 1));
         if (gets.hits() != gets.operations()) {
             throw new IllegalStateException(store.name() + " lost keys: " + (gets.operations() - gets.hits())
                     + " of " + gets.operations() + " gets of loaded keys missed");
         }
-        TimedPhase.Result misses = TimedPhase.run(store::get, new RandomKeys(users, users, 2), timing);
+        TimedPhase.Outcome misses = phase.run(store.name() + " misses", store::get, new RandomKeys(users, users, 2));
         if (misses.hits() != 0) {
             throw new IllegalStateException(store.name() + " found " + misses.hits() + " keys it was never given");
         }
-        TimedPhase.Result puts = TimedPhase.run(key -> {
+        TimedPhase.Outcome puts = phase.run(store.name() + " puts", key -> {
             int i = (int) (key & (PUT_VALUES - 1));
             store.put(key, putUsers[i], putValues[i]);
             return true;
-        }, new RandomKeys(0, users, 3), timing);
+        }, new RandomKeys(0, users, 3));
         if (store.size() != users) {
             throw new IllegalStateException(store.name() + " holds " + store.size() + " entries after replacing values of "
                     + users);
         }
         progress.println(store.name() + ": done (sink " + store.sink() + ")");
-        return new StoreMetrics(heapUsedMb, fullGcMs, offHeapMb, gets.perSecond(), puts.perSecond(),
-                misses.perSecond(), ResidentSize.megabytes(), loadSeconds, users, gcCount, pausesMs);
+        return new StoreMetrics(heapUsedMb, pauses.medianMs(), offHeapMb, gets.rounds().median(),
+                puts.rounds().median(), misses.rounds().median(), ResidentSize.megabytes(), loadSeconds, users,
+                pauses.collections(), pauses.pausesMs(), gets.rounds(), misses.rounds(), puts.rounds());
     }
 
     /** The bytes of every file under {@code dir}: their length, which for sparse files may exceed the disk used. */

@@ -1,9 +1,19 @@
 package org.allocpool.kv.contenders;
 
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+import org.allocpool.metrics.stats.RoundStatistics;
+import org.allocpool.metrics.stats.SteadyState;
+
 /**
- * Runs one operation over and over for a warm-up and then a measured time, and counts: operations
- * per second, and how many of the measured operations answered {@code true} (hits). The clock is
- * read once every {@link #CHECK_EVERY} operations. Single-threaded; the calling thread runs it.
+ * Runs one operation over and over: a warm-up, then timed rounds ({@link PhaseTiming}) until the
+ * last {@code rounds} of them pass the steady-state check or {@code maxRounds} have run; counts the
+ * operations and how many answered {@code true} (hits), warm-up included. The clock is read once every
+ * {@link #CHECK_EVERY} operations. Says each round on a stream meant for people. Single-threaded:
+ * the calling thread runs it.
  */
 final class TimedPhase {
 
@@ -17,32 +27,65 @@ final class TimedPhase {
     }
 
     /**
-     * What a phase measured.
+     * What a phase did.
      *
-     * @param operations measured operations
+     * @param rounds     its figure: the rounds that count and their check
+     * @param operations every operation run, warm-up included
      * @param hits       of them, those that answered {@code true}
-     * @param elapsedNs  measured time
      */
-    record Result(long operations, long hits, long elapsedNs) {
-
-        double perSecond() {
-            return elapsedNs == 0 ? 0 : operations * 1e9 / elapsedNs;
-        }
+    record Outcome(PhaseRounds rounds, long operations, long hits) {
     }
 
-    private TimedPhase() {
+    private final PhaseTiming timing;
+    private final PrintStream progress;
+    private final LongSupplier clock;
+    private long operations;
+    private long hits;
+
+    TimedPhase(PhaseTiming timing, PrintStream progress) {
+        this(timing, progress, System::nanoTime);
     }
 
-    static Result run(Operation operation, RandomKeys keys, PhaseTiming timing) {
+    /** With {@code clock} in nanoseconds instead of {@link System#nanoTime()}: for tests. */
+    TimedPhase(PhaseTiming timing, PrintStream progress, LongSupplier clock) {
+        this.timing = timing;
+        this.progress = progress;
+        this.clock = clock;
+    }
+
+    /** Runs the phase called {@code name} (for progress lines) on keys from {@code keys}. */
+    Outcome run(String name, Operation operation, RandomKeys keys) {
+        operations = 0;
+        hits = 0;
         loop(operation, keys, timing.warmup().toNanos());
-        return loop(operation, keys, timing.measure().toNanos());
+        List<Double> rates = new ArrayList<>();
+        SteadyState check;
+        while (true) {
+            rates.add(loop(operation, keys, timing.round().toNanos()));
+            int n = rates.size();
+            progress.println(String.format(Locale.ROOT, "%s: round %d/%d: %.3f M/s", name, n,
+                    n <= timing.rounds() ? timing.rounds() : timing.maxRounds(), rates.getLast() / 1e6));
+            if (n < timing.rounds()) {
+                continue;
+            }
+            check = SteadyState.of(values(rates.subList(n - timing.rounds(), n)));
+            if (check.steady() || n >= timing.maxRounds()) {
+                break;
+            }
+            progress.println(name + ": rounds " + (n - timing.rounds() + 1) + "-" + n + " are not steady ("
+                    + check.reason() + "): one more round, up to " + timing.maxRounds());
+        }
+        int first = rates.size() - timing.rounds();
+        PhaseRounds figure = new PhaseRounds(RoundStatistics.of(values(rates.subList(first, rates.size()))), check,
+                rates.subList(0, first));
+        return new Outcome(figure, operations, hits);
     }
 
-    private static Result loop(Operation operation, RandomKeys keys, long durationNs) {
-        long start = System.nanoTime();
+    /** Runs {@code operation} for {@code durationNs} (nothing for 0) and returns its operations per second. */
+    private double loop(Operation operation, RandomKeys keys, long durationNs) {
+        long start = clock.getAsLong();
         long end = start + durationNs;
-        long operations = 0;
-        long hits = 0;
+        long done = 0;
         long now = start;
         while (now < end) {
             for (int i = 0; i < CHECK_EVERY; i++) {
@@ -50,9 +93,14 @@ final class TimedPhase {
                     hits++;
                 }
             }
-            operations += CHECK_EVERY;
-            now = System.nanoTime();
+            done += CHECK_EVERY;
+            now = clock.getAsLong();
         }
-        return new Result(operations, hits, now - start);
+        operations += done;
+        return done * 1e9 / Math.max(1, now - start);
+    }
+
+    private static double[] values(List<Double> rates) {
+        return rates.stream().mapToDouble(Double::doubleValue).toArray();
     }
 }

@@ -56,13 +56,15 @@ class ContenderCodecsTest {
         for (long id = 0; id < 500; id++) {
             sample.add(UserGenerator.user(id));
         }
-        CodecRun run = new CodecRun(new PhaseTiming(Duration.ZERO, Duration.ofMillis(10)),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        PhaseTiming timing = new PhaseTiming(Duration.ZERO, Duration.ofMillis(5), 4, 6);
+        CodecRun run = new CodecRun(timing, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         for (UserCodec codec : codecs().toList()) {
             CodecMetrics metrics = run.measure(codec, sample);
             assertEquals(codec.name(), metrics.codec());
             assertTrue(metrics.encodesPerSecond() > 0 && metrics.decodesPerSecond() > 0);
             assertTrue(metrics.encodedBytes() > 8, codec.name() + " " + metrics.encodedBytes());
+            PhaseRoundsAssert.recorded(metrics.encodes(), timing, metrics.encodesPerSecond());
+            PhaseRoundsAssert.recorded(metrics.decodes(), timing, metrics.decodesPerSecond());
         }
     }
 }

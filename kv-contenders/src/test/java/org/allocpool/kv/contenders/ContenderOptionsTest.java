@@ -16,13 +16,22 @@ class ContenderOptionsTest {
     @Test
     void shouldReadAStoreCell() {
         ContenderOptions options = ContenderOptions.parse(new String[] {"--contender", "lmdb", "--users", "2_000",
-            "--dir", "/tmp/x", "--warmup-s", "0", "--seconds", "0.5", "--json"});
+            "--dir", "/tmp/x", "--warmup-s", "0", "--round-s", "0.5", "--rounds", "6", "--max-rounds", "9", "--json"});
 
         assertEquals("lmdb", options.contender());
         assertEquals(2_000, options.users());
         assertEquals(Path.of("/tmp/x"), options.dir());
-        assertEquals(new PhaseTiming(Duration.ZERO, Duration.ofMillis(500)), options.timing());
+        assertEquals(new PhaseTiming(Duration.ZERO, Duration.ofMillis(500), 6, 9), options.timing());
         assertTrue(options.json());
+    }
+
+    @Test
+    void shouldTimeFiveRoundsOfFourHundredMillisecondsUpToTenAfterASecondByDefault() {
+        assertEquals(new PhaseTiming(Duration.ofSeconds(1), Duration.ofMillis(400), 5, 10),
+                ContenderOptions.parse(new String[] {"--codecs"}).timing());
+        assertEquals(new PhaseTiming(Duration.ofSeconds(1), Duration.ofMillis(400), 12, 12),
+                ContenderOptions.parse(new String[] {"--codecs", "--rounds", "12"}).timing(),
+                "more rounds than the default cap raise the cap");
     }
 
     @Test
@@ -37,7 +46,9 @@ class ContenderOptionsTest {
                 "--contender", "redis", "--dir", "d");
         assertMessage("--users must be a positive whole number, was '-4'", "--codecs", "--users", "-4");
         assertMessage("--contender needs --dir, a folder for the store's files", "--contender", "mapdb");
-        assertMessage("--seconds must be a positive number of seconds, was '0'", "--codecs", "--seconds", "0");
+        assertMessage("--round-s must be a positive number of seconds, was '0'", "--codecs", "--round-s", "0");
+        assertMessage("--rounds must be a positive whole number, was '0'", "--codecs", "--rounds", "0");
+        assertMessage("--max-rounds must be at least --rounds (5), was 4", "--codecs", "--max-rounds", "4");
         assertTrue(message("--codecs", "--contender", "lmdb", "--dir", "d").startsWith("give either --contender NAME or --codecs"));
     }
 
@@ -67,8 +78,8 @@ class ContenderOptionsTest {
 
         assertTrue(command.isUsageHelpRequested());
         String help = command.getUsageMessage();
-        for (String option : List.of("--contender", "--codecs", "--users", "--dir", "--warmup-s", "--seconds",
-                "--sample", "--json", "--help")) {
+        for (String option : List.of("--contender", "--codecs", "--users", "--dir", "--warmup-s", "--round-s",
+                "--rounds", "--max-rounds", "--sample", "--json", "--help")) {
             assertTrue(help.contains(option), option + " in\n" + help);
         }
     }

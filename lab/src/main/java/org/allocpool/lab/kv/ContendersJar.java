@@ -3,7 +3,7 @@ package org.allocpool.lab.kv;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.allocpool.lab.launch.ChildJvm;
+import org.allocpool.process.JvmCommand;
 
 /**
  * Where the kv contenders live: {@code kv-contenders/target/allocpool-kv-contenders.jar} and its
@@ -23,22 +23,11 @@ public final class ContendersJar {
     }
 
     /**
-     * A child JVM that runs the contenders with the {@code java} running this process.
+     * How to start the contenders with the {@code java} running this process.
      *
      * @throws IllegalArgumentException one line saying which jar is missing and how to build it
      */
-    public static ChildJvm child() {
-        Path java = ProcessHandle.current().info().command().map(Path::of)
-                .orElseGet(() -> Path.of(System.getProperty("java.home"), "bin", "java"));
-        return child(java);
-    }
-
-    /**
-     * A child JVM that runs the contenders with the {@code java} at {@code java}.
-     *
-     * @throws IllegalArgumentException one line saying which jar is missing and how to build it
-     */
-    public static ChildJvm child(Path java) {
+    public static JvmCommand command() {
         Path home = Path.of(System.getProperty(HOME_PROPERTY, System.getProperty("user.dir")));
         Path target = home.resolve("kv-contenders").resolve("target");
         Path jar = target.resolve("allocpool-kv-contenders.jar");
@@ -46,7 +35,7 @@ public final class ContendersJar {
             throw new IllegalArgumentException("the kv contenders are not built: no " + jar
                     + " (with its lib folder); run ./allocpool once to build it");
         }
-        return ChildJvm.onClassPath(java, jar + File.pathSeparator + target.resolve("lib") + File.separator + "*",
-                MAIN_CLASS);
+        return JvmCommand.onClassPath(JvmCommand.currentJava(),
+                jar + File.pathSeparator + target.resolve("lib") + File.separator + "*", MAIN_CLASS);
     }
 }

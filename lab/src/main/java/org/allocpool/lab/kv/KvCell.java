@@ -1,57 +1,40 @@
 package org.allocpool.lab.kv;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import org.allocpool.lab.run.LabCell;
 
 /**
- * One cell of the kv lab: a contender (or the codecs) at a number of users, and how its child is
- * started. Immutable.
+ * One cell of the kv lab: a contender (or the codecs) at a number of users, the cell fields its
+ * records should carry, and the contenders' main's arguments that run it. Immutable.
  *
  * @param contender the store contender, or {@link KvContender#CODECS}
  * @param users     users loaded (stores) or the range the codecs' sample is drawn from
  */
-public record KvCell(KvContender contender, long users) {
+public record KvCell(KvContender contender, long users) implements LabCell<KvCellFields> {
 
-    /** The mode of a store cell's record. */
-    public static final String STORE = "store";
-    /** The mode of the codecs cell's record. */
-    public static final String CODECS = "codecs";
+    /** What the lab meant to run: filled into a failed record, and into what a child leaves out. */
+    @Override
+    public KvCellFields fields() {
+        return contender.isCodecs()
+                ? new KvCellFields(null, users, KvCellFields.CODECS, null)
+                : new KvCellFields(contender.label(), users, KvCellFields.STORE, null);
+    }
 
     /** The name of the cell's files in the results folder: {@code mapdb}, {@code codecs}. */
+    @Override
     public String id() {
         return contender.label();
     }
 
-    /** What the lab meant to run, as the record's {@code cell}: filled into a failed record. */
-    public Map<String, Object> intendedCell() {
-        Map<String, Object> cell = new LinkedHashMap<>();
-        if (!contender.isCodecs()) {
-            cell.put("contender", contender.label());
-        }
-        cell.put("users", users);
-        cell.put("mode", contender.isCodecs() ? CODECS : STORE);
-        return cell;
+    /** How progress lines name it: {@code hashmap (heap 1019m)}. */
+    @Override
+    public String label() {
+        return contender.label() + " (heap " + contender.heap(users) + ")";
     }
 
-    /** The key that {@code --resume} matches recorded cells by. */
-    public String key() {
-        return key(contender.isCodecs() ? CODECS : STORE, contender.isCodecs() ? "" : contender.label(), users);
-    }
-
-    /** The key of a recorded cell (a record's {@code cell} object). */
-    public static String key(JsonNode cell) {
-        return key(cell.path("mode").asText(""), cell.path("contender").asText(""), cell.path("users").asLong());
-    }
-
-    private static String key(String mode, String contender, long users) {
-        return mode + "/" + contender + "/" + users;
-    }
-
-    /** The contender main's arguments: which cell, where its files go, and the options every child gets. */
+    /** The contenders' main's arguments: which cell, where its files go, and the options every child gets. */
     public List<String> programArgs(Path dataDir, List<String> childArgs) {
         List<String> args = new ArrayList<>();
         if (contender.isCodecs()) {

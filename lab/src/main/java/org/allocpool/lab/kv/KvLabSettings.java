@@ -1,34 +1,35 @@
 package org.allocpool.lab.kv;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.allocpool.lab.text.DurationText;
-import org.allocpool.lab.launch.ChildJvm;
-import org.allocpool.lab.store.RecordsFile;
+import org.allocpool.process.JvmCommand;
 
 /**
  * Everything a kv lab run needs to know, validated and with the profile's defaults filled in: after
- * construction every component holds what will run. Immutable; safe to share.
+ * construction every component holds what will run. Where its records go, resuming and sharding are
+ * the runner's ({@link org.allocpool.lab.run.RunOptions}). Immutable; safe to share.
  *
  * @param profile     quick (default) or full
  * @param users       users per store, and the range the codecs' sample is drawn from; {@code null} for the profile's
  * @param contenders  contender names (comma-separated allowed); empty or {@code null} for all, in table order
  * @param jvmArgs     JVM arguments appended for every cell ({@code --jvm-arg})
  * @param javaHome    a JDK whose {@code bin/java} runs the cells, or {@code null} for this one
- * @param resultsDir  where records go, or {@code null} for {@code results/<timestamp>}
- * @param resumeDir   a results folder to complete, or {@code null}
- * @param cellTimeout how long a cell may run; {@code null} for the profile's
+ * @param cellTimeout how long one fork of a cell may run; {@code null} for the profile's
  * @param warmup      warm-up of each timed phase; {@code null} for the profile's
- * @param measure     measured time of each timed phase; {@code null} for the profile's
+ * @param round       time of one timed round; {@code null} for the profile's
+ * @param rounds      rounds that make each phase's figure; {@code null} for the profile's
+ * @param maxRounds   rounds at the most while not steady; {@code null} for the profile's (and never fewer than {@code rounds})
+ * @param forks       JVMs per cell; {@code null} for the profile's
  * @throws IllegalArgumentException with one line naming the bad value (and the allowed ones)
  */
 public record KvLabSettings(KvProfile profile, Long users, List<String> contenders, List<String> jvmArgs,
-                            Path javaHome, Path resultsDir, Path resumeDir, Duration cellTimeout,
-                            Duration warmup, Duration measure) {
+                            Path javaHome, Duration cellTimeout, Duration warmup, Duration round, Integer rounds,
+                            Integer maxRounds, Integer forks) {
 
     public KvLabSettings {
         profile = profile == null ? KvProfile.QUICK : profile;
@@ -39,26 +40,27 @@ public record KvLabSettings(KvProfile profile, Long users, List<String> contende
         contenders = names(contenders);
         jvmArgs = jvmArgs == null ? List.of() : List.copyOf(jvmArgs);
         if (javaHome != null) {
-            ChildJvm.javaIn(javaHome);
-        }
-        if (resumeDir != null) {
-            if (resultsDir != null && !resultsDir.equals(resumeDir)) {
-                throw new IllegalArgumentException("--results '" + resultsDir + "' and --resume '" + resumeDir
-                        + "' name different folders; --resume appends to the folder it names");
-            }
-            if (!Files.isRegularFile(resumeDir.resolve(RecordsFile.NAME))) {
-                throw new IllegalArgumentException("nothing to resume in '" + resumeDir + "': it holds no "
-                        + RecordsFile.NAME);
-            }
-            resultsDir = resumeDir;
+            JvmCommand.javaIn(javaHome);
         }
         cellTimeout = cellTimeout == null ? profile.cellTimeout() : cellTimeout;
         warmup = warmup == null ? profile.warmup() : warmup;
-        measure = measure == null ? profile.measure() : measure;
-        if (warmup.isNegative() || measure.isZero() || measure.isNegative()) {
-            throw new IllegalArgumentException("phases need a positive measured time and a warm-up of 0 or more, were "
-                    + DurationText.format(measure) + " and " + DurationText.format(warmup));
+        round = round == null ? profile.round() : round;
+        if (warmup.isNegative() || round.isZero() || round.isNegative()) {
+            throw new IllegalArgumentException("phases need rounds of a positive time and a warm-up of 0 or more, were "
+                    + DurationText.format(round) + " and " + DurationText.format(warmup));
         }
+        if (rounds != null && rounds < 1) {
+            throw new IllegalArgumentException("--rounds must be at least 1, was " + rounds);
+        }
+        rounds = rounds == null ? profile.rounds() : rounds;
+        if (maxRounds != null && maxRounds < rounds) {
+            throw new IllegalArgumentException("--max-rounds must be at least --rounds (" + rounds + "), was " + maxRounds);
+        }
+        maxRounds = maxRounds == null ? Math.max(rounds, profile.maxRounds()) : maxRounds;
+        if (forks != null && forks < 1) {
+            throw new IllegalArgumentException("--forks must be at least 1, was " + forks);
+        }
+        forks = forks == null ? profile.forks() : forks;
     }
 
     /** The contenders to run, in table order. */
@@ -66,9 +68,10 @@ public record KvLabSettings(KvProfile profile, Long users, List<String> contende
         return contenders.stream().map(KvContender::byName).toList();
     }
 
-    /** The options every child gets (users and phase timing), as kept in {@code lab.json}. */
+    /** The options every child gets (users and phase timing), as kept in the run's description. */
     public List<String> childArgs() {
-        return List.of("--users", Long.toString(users), "--warmup-s", seconds(warmup), "--seconds", seconds(measure));
+        return List.of("--users", Long.toString(users), "--warmup-s", seconds(warmup), "--round-s", seconds(round),
+                "--rounds", Integer.toString(rounds), "--max-rounds", Integer.toString(maxRounds));
     }
 
     private static String seconds(Duration duration) {
@@ -90,7 +93,7 @@ public record KvLabSettings(KvProfile profile, Long users, List<String> contende
                 }
             }
         }
-        List<String> all = java.util.Arrays.stream(KvContender.values()).map(KvContender::label).toList();
+        List<String> all = Arrays.stream(KvContender.values()).map(KvContender::label).toList();
         if (named.isEmpty()) {
             return all;
         }

@@ -6,37 +6,48 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * How big and how long a kv lab run is. Immutable.
+ * How big and how long a kv lab run is, and how each timed phase measures: a warm-up, then timed
+ * rounds whose last {@code rounds} make the figure, checked for a steady state and extended one round
+ * at a time while they are not, up to {@code maxRounds}; and how many JVMs (forks) each cell runs in.
+ * The profiles' timings live here and nowhere else. Immutable.
  */
 public enum KvProfile {
 
     /**
-     * 1,000,000 users; each timed phase (gets, misses, puts) warms up 1 s and measures 2 s, the codecs
-     * likewise. Six cells: a cell is JVM start, loading (a few seconds for the fast stores, MapDB the
-     * slowest), three {@code System.gc()} and 9 s of phases. Measured on a shared 2-core machine
-     * (load average about 15 from other builds): 2m35s and 3m29s for the six cells, the slowest
-     * cell (MapDB) 31-41 s; well under 10 minutes. Three minutes per cell before it is killed.
+     * 1,000,000 users, two forks per cell; each timed phase (gets, misses, puts; encodes and decodes
+     * of each codec) warms up 1 s, then times rounds of 0.4 s: 5 that pass the steady-state check,
+     * up to 10 while they do not. Six cells: a fork is JVM start, loading (a few seconds for the fast
+     * stores, MapDB the slowest), three full collections and 9 s of phases (codecs: 24 s). Measured: the
+     * 12 forks took 3m12s on a shared 2-core machine (load average 3 to 5), 10 to 27 s each. Three
+     * minutes per fork before it is killed.
      */
-    QUICK("quick", 1_000_000, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMinutes(3)),
+    QUICK("quick", 1_000_000, Duration.ofSeconds(1), Duration.ofMillis(400), 5, 10, 2, Duration.ofMinutes(3)),
 
     /**
-     * The article's 15,000,000 users; phases warm up 3 s and measure 10 s. The HashMap cell gets a
-     * heap of about 12 GB (see {@link KvContender#heap}); loading 15 M users into MapDB takes minutes,
-     * hence 30 minutes per cell.
+     * The article's 15,000,000 users, two forks per cell; phases warm up 3 s, then rounds of 2 s: 5
+     * that pass the check, up to 10. The HashMap cell gets a heap of about 12 GB (see
+     * {@link KvContender#heap}); loading 15 M users into MapDB takes minutes, hence 30 minutes per fork.
      */
-    FULL("full", 15_000_000, Duration.ofSeconds(3), Duration.ofSeconds(10), Duration.ofMinutes(30));
+    FULL("full", 15_000_000, Duration.ofSeconds(3), Duration.ofSeconds(2), 5, 10, 2, Duration.ofMinutes(30));
 
     private final String label;
     private final long users;
     private final Duration warmup;
-    private final Duration measure;
+    private final Duration round;
+    private final int rounds;
+    private final int maxRounds;
+    private final int forks;
     private final Duration cellTimeout;
 
-    KvProfile(String label, long users, Duration warmup, Duration measure, Duration cellTimeout) {
+    KvProfile(String label, long users, Duration warmup, Duration round, int rounds, int maxRounds, int forks,
+              Duration cellTimeout) {
         this.label = label;
         this.users = users;
         this.warmup = warmup;
-        this.measure = measure;
+        this.round = round;
+        this.rounds = rounds;
+        this.maxRounds = maxRounds;
+        this.forks = forks;
         this.cellTimeout = cellTimeout;
     }
 
@@ -54,12 +65,27 @@ public enum KvProfile {
         return warmup;
     }
 
-    /** Measured time of each timed phase. */
-    public Duration measure() {
-        return measure;
+    /** Time of one timed round. */
+    public Duration round() {
+        return round;
     }
 
-    /** Time a cell may take before it is killed and recorded as failed. */
+    /** Rounds that make each phase's figure. */
+    public int rounds() {
+        return rounds;
+    }
+
+    /** Rounds at the most, while the last {@link #rounds()} are not steady. */
+    public int maxRounds() {
+        return maxRounds;
+    }
+
+    /** JVMs per cell. */
+    public int forks() {
+        return forks;
+    }
+
+    /** Time one fork of a cell may take before it is killed and recorded as failed. */
     public Duration cellTimeout() {
         return cellTimeout;
     }

@@ -11,9 +11,11 @@ import java.util.Locale;
  * Reads {@code --contender NAME} or {@code --codecs}, {@code --users} and {@code --dir}, then
  * behaves as the system property {@code fake.kv} says for that contender ({@code name=behaviour,...}):
  * {@code nostart} prints a failed record as a peer that cannot start does and exits 1,
- * {@code exit3} exits 3 after a line on stderr, {@code silent} exits 0 printing nothing.
- * By default it writes a file into {@code --dir} and prints an ok record whose figures grow with the
- * contender's place in {@link #ORDER}; its {@code env.jvmArgs} are its real JVM arguments.
+ * {@code exit3} exits 3 after a line on stderr, {@code silent} exits 0 printing nothing,
+ * {@code unsteady} measures as by default but its gets' rounds fail the steady-state check.
+ * By default it writes a file into {@code --dir} and prints an ok record whose rates grow with the
+ * contender's place in {@link #ORDER}, each with five steady rounds; its {@code env.jvmArgs} are its
+ * real JVM arguments.
  */
 final class FakeKvChild {
 
@@ -30,7 +32,8 @@ final class FakeKvChild {
         String cell = codecs
                 ? String.format(Locale.ROOT, "{\"users\":%d,\"mode\":\"codecs\",\"sample\":%d}", users, Math.min(users, 10_000))
                 : String.format(Locale.ROOT, "{\"contender\":\"%s\",\"users\":%d,\"mode\":\"store\"}", contender, users);
-        switch (behaviour(contender)) {
+        String behaviour = behaviour(contender);
+        switch (behaviour) {
             case "nostart" -> {
                 System.out.println("{\"experiment\":\"kv\",\"status\":\"failed\","
                         + "\"error\":\"could not start: InaccessibleObjectException: module java.base does not open java.lang\","
@@ -49,7 +52,7 @@ final class FakeKvChild {
                     Files.writeString(dir.resolve("store.dat"), "data");
                 }
                 System.out.println("{\"experiment\":\"kv\",\"status\":\"ok\",\"cell\":" + cell + "," + env() + ","
-                        + (codecs ? codecMetrics() : storeMetrics(contender)) + "}");
+                        + (codecs ? codecMetrics() : storeMetrics(contender, behaviour.equals("unsteady"))) + "}");
             }
         }
     }
@@ -59,21 +62,38 @@ final class FakeKvChild {
         return (ORDER.indexOf(contender) + 1) * 1e6;
     }
 
-    private static String storeMetrics(String contender) {
+    private static String storeMetrics(String contender, boolean unsteady) {
         int n = ORDER.indexOf(contender) + 1;
+        double gets = getsPerSecond(contender);
         return String.format(Locale.ROOT, "\"metrics\":{\"heapUsedMb\":%.1f,\"fullGcPauseMs\":%.1f,\"offHeapMb\":%.1f,"
                         + "\"getsPerSecond\":%.1f,\"putsPerSecond\":%.1f,\"missesPerSecond\":%.1f,\"residentMb\":%.1f,"
-                        + "\"loadSeconds\":1.5,\"entries\":1000,\"gcCount\":1}",
-                n == 1 ? 700.0 : 20.0 + n, n == 1 ? 1234.0 : 3.0 + n, n == 1 ? 0.0 : 100.0 * n, getsPerSecond(contender),
-                n * 0.5e6, n * 3e6, 300.0 + n);
+                        + "\"loadSeconds\":1.5,\"entries\":1000,\"gcCount\":3,\"fullGcPausesMs\":[%.1f,%.1f,%.1f],"
+                        + "\"gets\":%s,\"misses\":%s,\"puts\":%s}",
+                n == 1 ? 700.0 : 20.0 + n, n == 1 ? 1234.0 : 3.0 + n, n == 1 ? 0.0 : 100.0 * n, gets, n * 0.5e6,
+                n * 3e6, 300.0 + n, n == 1 ? 1300.0 : 4.0 + n, n == 1 ? 1234.0 : 3.0 + n, n == 1 ? 1200.0 : 3.0 + n,
+                rounds(gets, unsteady), rounds(n * 3e6, false), rounds(n * 0.5e6, false));
     }
 
     private static String codecMetrics() {
-        return "\"metrics\":{\"codecs\":["
-                + "{\"codec\":\"flyweight\",\"encodesPerSecond\":20000000.0,\"decodesPerSecond\":10000000.0,\"encodedBytes\":60.5},"
-                + "{\"codec\":\"fory\",\"encodesPerSecond\":8000000.0,\"decodesPerSecond\":6000000.0,\"encodedBytes\":70.0},"
-                + "{\"codec\":\"kryo\",\"encodesPerSecond\":4000000.0,\"decodesPerSecond\":3000000.0,\"encodedBytes\":65.0},"
-                + "{\"codec\":\"jdk\",\"encodesPerSecond\":500000.0,\"decodesPerSecond\":100000.0,\"encodedBytes\":300.0}]}";
+        return "\"metrics\":{\"codecs\":[" + codec("flyweight", 20e6, 10e6, 60.5) + "," + codec("fory", 8e6, 6e6, 70.0)
+                + "," + codec("kryo", 4e6, 3e6, 65.0) + "," + codec("jdk", 0.5e6, 0.1e6, 300.0) + "]}";
+    }
+
+    private static String codec(String name, double encodes, double decodes, double bytes) {
+        return String.format(Locale.ROOT, "{\"codec\":\"%s\",\"encodesPerSecond\":%.1f,\"decodesPerSecond\":%.1f,"
+                + "\"encodedBytes\":%.1f,\"encodes\":%s,\"decodes\":%s}", name, encodes, decodes, bytes,
+                rounds(encodes, false), rounds(decodes, false));
+    }
+
+    /** Five rounds within ±2% of {@code median}, checked steady (or not, with the check's reason). */
+    private static String rounds(double median, boolean unsteady) {
+        return String.format(Locale.ROOT, "{\"perSecond\":{\"median\":%.1f,\"min\":%.1f,\"max\":%.1f,"
+                        + "\"rounds\":[%.1f,%.1f,%.1f,%.1f,%.1f]},\"steadyState\":{\"steady\":%b,\"reason\":\"%s\","
+                        + "\"rounds\":5,\"shift\":0.0,\"noise\":0.01,\"drift\":%s,\"trendP\":%s},\"discardedRounds\":%s}",
+                median, median * 0.98, median * 1.02, median * 0.99, median * 1.02, median, median * 0.98, median * 1.01,
+                !unsteady, unsteady ? "still rising: +12% across the rounds (p = 0.017)" : "steady",
+                unsteady ? "0.12" : "0.0", unsteady ? "0.017" : "1.0",
+                unsteady ? String.format(Locale.ROOT, "[%.1f,%.1f]", median * 0.8, median * 0.85) : "[]");
     }
 
     private static String env() {
@@ -82,7 +102,7 @@ final class FakeKvChild {
             jvmArgs.append(jvmArgs.isEmpty() ? "" : ",").append('"').append(arg.replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
         }
         return "\"env\":{\"jdk\":\"" + System.getProperty("java.version") + "\",\"vm\":\"Fake VM\",\"cpu\":\"Fake CPU\","
-                + "\"cores\":2,\"os\":\"FakeOS 1\",\"jvmArgs\":[" + jvmArgs + "]}";
+                + "\"cores\":2,\"os\":\"FakeOS 1\",\"jvmArgs\":[" + jvmArgs + "],\"host\":\"fakehost\"}";
     }
 
     private static String behaviour(String contender) {

@@ -14,12 +14,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.allocpool.lab.launch.ChildJvm;
+import org.allocpool.lab.kv.tables.KvReport;
+import org.allocpool.lab.run.LabRunner;
+import org.allocpool.lab.run.RunOptions;
+import org.allocpool.lab.run.Shard;
 import org.allocpool.lab.store.RecordsFile;
+import org.allocpool.lab.store.ResultsFolder;
+import org.allocpool.lab.store.RunInfo;
+import org.allocpool.process.JvmCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The kv lab end to end, with {@link FakeKvChild} standing in for the contenders. */
+/** The kv lab through the lab runner, end to end, with {@link FakeKvChild} standing in for the contenders. */
 class KvLabTest {
 
     @TempDir
@@ -31,9 +37,9 @@ class KvLabTest {
     @Test
     void shouldRecordEveryContenderAndGoOnPastAPeerThatCannotStart() throws Exception {
         Path dir = tmp.resolve("run");
-        int exit = lab().run(settings(dir, null, null, "chronicle=nostart,lmdb=exit3,mapdb=silent"));
+        int exit = run(settings(null, 1, "chronicle=nostart,lmdb=exit3,mapdb=silent"), fresh(dir));
 
-        assertEquals(KvLab.EXIT_OK, exit);
+        assertEquals(LabRunner.EXIT_OK, exit);
         List<JsonNode> records = new RecordsFile(dir).readAll();
         assertEquals(6, records.size());
         assertEquals("ok", store(records, "hashmap").path("status").asText());
@@ -47,33 +53,59 @@ class KvLabTest {
                 "a failed record names the cell the lab meant");
         assertEquals("codecs", records.getLast().path("cell").path("mode").asText());
         records.forEach(r -> assertEquals("kv", r.path("experiment").asText()));
+        records.forEach(r -> assertEquals(1, r.path("fork").asInt()));
 
-        String tables = Files.readString(dir.resolve(KvLab.TABLES));
+        String tables = Files.readString(dir.resolve(ResultsFolder.TABLES));
         assertTrue(tables.matches("(?s).*\\| mapdb +\\| +failed \\[1] \\|.*"), tables);
         assertTrue(tables.matches("(?s).*\\| chronicle +\\| +failed \\[2] \\|.*"), tables);
         assertTrue(tables.contains("[2] chronicle: could not start: InaccessibleObjectException"), tables);
         assertTrue(tables.contains("[3] lmdb: exited with code 3"), tables);
+        assertTrue(tables.contains("Not judged: mapdb (failed), chronicle (failed), lmdb (failed)."), tables);
     }
 
     @Test
-    void shouldDeleteEachStoresDataAndKeepItsLogAndCommand() throws Exception {
+    void shouldRunEveryCellInTwoForksPassByPassAndKeepEachForksLog() throws Exception {
         Path dir = tmp.resolve("run");
-        lab().run(settings(dir, List.of("allocpool"), null, ""));
+        run(settings(List.of("hashmap", "allocpool"), 2, ""), fresh(dir));
 
-        assertFalse(Files.exists(dir.resolve("allocpool-data")), "the store's files go once measured");
-        assertTrue(Files.readString(dir.resolve("allocpool.log")).contains("fake kv contender: --contender allocpool --dir "));
-        assertTrue(Files.readString(dir.resolve("allocpool.command")).contains("-XX:+UseG1GC -Xmx256m"));
-        assertFalse(Files.exists(dir.resolve("allocpool.stdout")), "a clean record needs no copy of stdout");
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertEquals(List.of("hashmap#1", "allocpool#1", "hashmap#2", "allocpool#2"),
+                records.stream().map(r -> r.path("cell").path("contender").asText() + "#" + r.path("fork").asInt()).toList());
+        assertTrue(Files.readString(dir.resolve("allocpool-fork2.log")).contains("fake kv contender: --contender allocpool --dir "));
+        assertFalse(Files.exists(dir.resolve("allocpool-fork1-data")), "each fork's store files go once measured");
+        assertFalse(Files.exists(dir.resolve("allocpool-fork2-data")));
+        assertFalse(Files.exists(dir.resolve("allocpool-fork1.stdout")), "a clean record needs no copy of stdout");
+        String text = progress.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("lab: [1/4] hashmap (heap 257m), fork 1/2: running; time left not known yet"), text);
+        assertTrue(text.contains("lab: [4/4] allocpool (heap 256m), fork 2/2: ok in "), text);
     }
 
     @Test
-    void shouldGiveEachContenderItsOwnFlags() throws Exception {
+    void shouldKeepEachPhasesRoundsAndSteadyStateInTheRecord() throws Exception {
         Path dir = tmp.resolve("run");
-        lab().run(settings(dir, List.of("hashmap", "allocpool", "chronicle", "lmdb"), null, ""));
+        run(settings(List.of("lmdb", "codecs"), 1, "lmdb=unsteady"), fresh(dir));
+
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        JsonNode gets = store(records, "lmdb").path("metrics").path("gets");
+        assertEquals(5, gets.path("perSecond").path("rounds").size());
+        assertFalse(gets.path("steadyState").path("steady").asBoolean());
+        assertEquals(2, gets.path("discardedRounds").size());
+        assertTrue(records.getLast().path("metrics").path("codecs").get(0).path("encodes").path("steadyState").path("steady")
+                .asBoolean());
+        String tables = Files.readString(dir.resolve(ResultsFolder.TABLES));
+        assertTrue(tables.contains("lmdb gets: not steady (still rising: +12% across the rounds (p = 0.017)); not a clean"
+                + " figure, never a winner"), tables);
+    }
+
+    @Test
+    void shouldGiveEachContenderItsOwnFlagsAndEveryChildThePhaseTiming() throws Exception {
+        Path dir = tmp.resolve("run");
+        run(settings(List.of("hashmap", "allocpool", "chronicle", "lmdb"), 1, ""), fresh(dir));
 
         List<JsonNode> records = new RecordsFile(dir).readAll();
         List<String> allocpool = jvmArgs(store(records, "allocpool"));
         assertTrue(allocpool.contains("--sun-misc-unsafe-memory-access=deny"), allocpool.toString());
+        assertTrue(allocpool.contains("-XX:+UseG1GC") && allocpool.contains("-Xmx256m"), allocpool.toString());
         assertTrue(allocpool.stream().noneMatch(a -> a.startsWith("--add-opens") || a.startsWith("--add-exports")),
                 allocpool.toString());
         List<String> chronicle = jvmArgs(store(records, "chronicle"));
@@ -81,91 +113,102 @@ class KvLabTest {
         assertTrue(chronicle.contains("--add-opens=java.base/java.lang=ALL-UNNAMED"), chronicle.toString());
         assertTrue(jvmArgs(store(records, "lmdb")).contains("--add-opens=java.base/java.nio=ALL-UNNAMED"));
         assertTrue(jvmArgs(store(records, "hashmap")).contains("-Xmx257m"), "256 MB + 800 bytes per user");
+        assertTrue(Files.readString(dir.resolve("hashmap.log")).contains(
+                "--users 1000 --warmup-s 0 --round-s 0.010 --rounds 5 --max-rounds 7 --json"));
     }
 
     @Test
-    void shouldResumeSkippingContendersRecordedOk() throws Exception {
+    void shouldResumeRunningOnlyTheForksNotRecordedOk() throws Exception {
         Path dir = tmp.resolve("run");
-        lab().run(settings(dir, List.of("hashmap", "mapdb", "codecs"), null, "mapdb=exit3"));
+        run(settings(List.of("hashmap", "mapdb", "codecs"), 2, "mapdb=exit3"), fresh(dir));
         List<String> before = Files.readAllLines(dir.resolve(RecordsFile.NAME));
-        assertEquals(3, before.size());
+        assertEquals(6, before.size());
 
-        lab().run(new KvLabSettings(KvProfile.QUICK, 1000L, List.of("hashmap", "mapdb", "codecs"),
-                List.of(), null, null, dir, Duration.ofMinutes(1), Duration.ZERO, Duration.ofMillis(100)));
+        run(settings(List.of("hashmap", "mapdb", "codecs"), 2, ""), new RunOptions(dir, true, Shard.ALL));
 
         List<String> after = Files.readAllLines(dir.resolve(RecordsFile.NAME));
-        assertEquals(4, after.size(), "only the failed contender runs again");
-        assertEquals(before, after.subList(0, 3), "nothing recorded is rewritten");
-        String tables = Files.readString(dir.resolve(KvLab.TABLES));
+        assertEquals(8, after.size(), "only the failed contender's two forks run again");
+        assertEquals(before, after.subList(0, 6), "nothing recorded is rewritten");
+        String tables = Files.readString(dir.resolve(ResultsFolder.TABLES));
         assertFalse(tables.contains("failed ["), tables);
+        assertTrue(tables.contains("Cells: 3, forks: 6 (6 ok, 0 failed)."), tables);
         assertTrue(tables.contains("| mapdb "), tables);
     }
 
     @Test
-    void shouldRenderEveryColumnBesideTheArticleAndReRenderTheSame() throws Exception {
+    void shouldRunOnlyItsShardOfTheCells() throws Exception {
         Path dir = tmp.resolve("run");
-        lab().run(settings(dir, null, null, ""));
-        String written = Files.readString(dir.resolve(KvLab.TABLES));
+        run(settings(null, 1, ""), new RunOptions(dir, false, Shard.parse("2/2")));
+
+        List<String> cells = new RecordsFile(dir).readAll().stream()
+                .map(r -> r.path("cell").path("contender").asText(r.path("cell").path("mode").asText())).toList();
+        assertEquals(List.of("allocpool", "chronicle", "codecs"), cells);
+    }
+
+    @Test
+    void shouldRenderEveryColumnBesideTheArticleAndAVerdictAndReRenderTheSame() throws Exception {
+        Path dir = tmp.resolve("run");
+        run(settings(null, 1, ""), fresh(dir));
+        String written = Files.readString(dir.resolve(ResultsFolder.TABLES));
         assertEquals(written, out.toString(StandardCharsets.UTF_8));
 
-        assertTrue(written.contains("| contender | heap used MB | full GC ms | off-heap/file MB | gets/s (M) | puts/s (M) "
-                + "| misses/s (M) | resident MB |"), written);
-        assertTrue(written.contains("| hashmap   |          700 |       1234 |                0 |        1.0 |        0.5 "
-                + "|          3.0 |         301 |"), written);
+        assertTrue(written.contains("| contender | heap used MB |       full GC ms | off-heap/file MB |     gets/s (M) |"
+                + "      puts/s (M) |  misses/s (M) | resident MB |"), written);
+        assertTrue(written.contains("| hashmap   |          700 | 1234 (1217-1267) |                0 | 1.0 (0.99-1.0) |"
+                + " 0.5 (0.49-0.51) | 3.0 (3.0-3.0) |         301 |"), written);
         assertTrue(written.contains("| article: HashMap "), written);
         assertTrue(written.contains("26039"), written);
         assertTrue(written.contains("| ours: allocpool "), written);
-        assertTrue(written.contains("| codec     | encoded bytes | encodes/s (M) | decodes/s (M) | encodes x JDK | decodes x JDK |"),
-                written);
-        assertTrue(written.contains("| flyweight |            61 |            20 |            10 |            40 |           100 |"),
-                written);
+        assertTrue(written.contains("| flyweight |            61 |      20 (20-20) |       10 (9.9-10) |            40 |"
+                + "           100 |"), written);
         assertTrue(written.contains("| structs "), written);
-        assertTrue(written.contains("Profile quick; every cell: `ContenderMain --users 1000 --warmup-s 0 --seconds 0.100`"),
+        assertTrue(written.contains("Profile quick; every cell: `ContenderMain --users 1000 --warmup-s 0 --round-s 0.010"
+                + " --rounds 5 --max-rounds 7`"), written);
+        assertTrue(written.contains("\n## Verdict\n"), written);
+        assertTrue(written.contains("- Gets: **lmdb** 5.0 M/s is fastest: 1.25x faster than chronicle 4.0 M/s (spreads apart)"),
                 written);
 
-        ByteArrayOutputStream again = new ByteArrayOutputStream();
-        assertEquals(KvLab.EXIT_OK, KvLab.renderTables(dir, new PrintStream(again, true, StandardCharsets.UTF_8)));
-        assertEquals(written, again.toString(StandardCharsets.UTF_8));
+        String again = LabRunner.render(new RecordsFile(dir).readAll(), RunInfo.readAllFrom(dir), new KvReport());
+        assertEquals(written, again);
     }
 
     @Test
-    void shouldShowProgressPerContender() throws Exception {
-        lab().run(settings(tmp.resolve("run"), List.of("hashmap", "lmdb"), null, "lmdb=exit3"));
-
-        String text = progress.toString(StandardCharsets.UTF_8);
-        assertTrue(text.contains("lab: [1/2] hashmap (heap 257m): running; time left not known yet"), text);
-        assertTrue(text.contains("lab: [2/2] lmdb (heap 256m): FAILED (exited with code 3"), text);
-    }
-
-    @Test
-    void shouldRefuseUnknownContendersAndUsersBelowOne() {
-        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
-                () -> settings(tmp, List.of("hashmap,redis"), null, ""));
+    void shouldRefuseUnknownContendersUsersBelowOneAndTooFewRounds() {
         assertEquals("unknown contender 'redis'; allowed: hashmap, allocpool, mapdb, chronicle, lmdb, codecs",
-                unknown.getMessage());
-        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
-                () -> settings(tmp, null, 0L, ""));
-        assertEquals("--users must be at least 1, was 0", none.getMessage());
+                assertThrows(IllegalArgumentException.class, () -> settings(List.of("hashmap,redis"), 1, "")).getMessage());
+        assertEquals("--users must be at least 1, was 0", assertThrows(IllegalArgumentException.class,
+                () -> new KvLabSettings(KvProfile.QUICK, 0L, null, null, null, null, null, null, null, null, null)).getMessage());
+        assertEquals("--max-rounds must be at least --rounds (5), was 3", assertThrows(IllegalArgumentException.class,
+                () -> new KvLabSettings(KvProfile.QUICK, null, null, null, null, null, null, null, null, 3, null)).getMessage());
+        assertEquals("--forks must be at least 1, was 0", assertThrows(IllegalArgumentException.class,
+                () -> new KvLabSettings(KvProfile.QUICK, null, null, null, null, null, null, null, null, null, 0)).getMessage());
     }
 
     @Test
-    void shouldRefuseTablesOfAFolderWithoutRecords() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> KvLab.renderTables(tmp, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
-        assertTrue(e.getMessage().startsWith("no records in '" + tmp + "'"), e.getMessage());
+    void shouldTakeTheProfilesTimingForWhatIsNotGiven() {
+        KvLabSettings quick = new KvLabSettings(null, null, null, null, null, null, null, null, null, null, null);
+
+        assertEquals(List.of("--users", "1000000", "--warmup-s", "1", "--round-s", "0.400", "--rounds", "5",
+                "--max-rounds", "10"), quick.childArgs());
+        assertEquals(2, quick.forks());
+        assertEquals(12, new KvLabSettings(null, null, null, null, null, null, null, null, 12, null, null).maxRounds(),
+                "more rounds than the profile's cap raise the cap");
     }
 
-    private KvLab lab() {
-        ChildJvm fake = ChildJvm.onClassPath(Path.of(System.getProperty("java.home"), "bin", "java"),
+    private int run(KvLabSettings settings, RunOptions options) {
+        JvmCommand fake = JvmCommand.onClassPath(Path.of(System.getProperty("java.home"), "bin", "java"),
                 System.getProperty("java.class.path"), FakeKvChild.class.getName());
-        return new KvLab(fake, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(progress, true, StandardCharsets.UTF_8));
+        return new LabRunner(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(progress, true, StandardCharsets.UTF_8)).run(new KvExperiment(settings, fake), options);
     }
 
-    private static KvLabSettings settings(Path dir, List<String> contenders, Long users, String script) {
-        return new KvLabSettings(KvProfile.QUICK, users == null ? 1000L : users, contenders,
-                List.of("-Dfake.kv=" + script, "-Xshare:auto"), null, dir, null, Duration.ofMinutes(1), Duration.ZERO,
-                Duration.ofMillis(100));
+    private static RunOptions fresh(Path dir) {
+        return new RunOptions(dir, false, Shard.ALL);
+    }
+
+    private static KvLabSettings settings(List<String> contenders, int forks, String script) {
+        return new KvLabSettings(KvProfile.QUICK, 1000L, contenders, List.of("-Dfake.kv=" + script, "-Xshare:auto"), null,
+                Duration.ofMinutes(1), Duration.ZERO, Duration.ofMillis(10), 5, 7, forks);
     }
 
     private static JsonNode store(List<JsonNode> records, String contender) {

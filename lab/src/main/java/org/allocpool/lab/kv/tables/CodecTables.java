@@ -1,72 +1,87 @@
 package org.allocpool.lab.kv.tables;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.kv.KvMetricsView.Codec;
 import org.allocpool.lab.text.MarkdownTable;
 import org.allocpool.lab.text.Numbers;
 
 /**
- * The codecs table (one per codecs record) and the article's encoding speeds beside ours, both
- * also as multiples of JDK serialization, the one codec both measured. Thread-safe (stateless).
+ * The codecs table (one per codecs cell) and the article's encoding speeds beside ours, both also
+ * as multiples of JDK serialization, the one codec both measured. Every figure is over the cell's
+ * forks. Thread-safe (stateless).
  */
 final class CodecTables {
+
+    /** The codec every multiple is of. */
+    static final String JDK = "jdk";
 
     private CodecTables() {
     }
 
-    static String render(List<JsonNode> records) {
+    static String render(List<KvCellResult> codecs) {
         StringBuilder out = new StringBuilder();
         Notes notes = new Notes();
-        JsonNode last = null;
-        for (JsonNode record : records) {
-            out.append("## Codecs: users of ").append(KvTables.count(KvResults.users(record))).append(", a sample of ")
-                    .append(KvTables.count(record.path("cell").path("sample").asLong())).append(" drawn at random to encode and decode\n\n");
-            if (!KvResults.isOk(record)) {
-                out.append("failed ").append(notes.mark("codecs: " + record.path("error").asText("no reason recorded")))
-                        .append("\n\n").append(notes.drain()).append('\n');
+        KvCellResult last = null;
+        for (KvCellResult result : codecs) {
+            Integer sample = result.cell().sample();
+            out.append("## Codecs: users of ").append(KvText.count(result.cell().userCount())).append(", a sample of ")
+                    .append(sample == null ? "?" : KvText.count(sample)).append(" drawn at random to encode and decode\n\n");
+            if (!result.isOk()) {
+                out.append(notes.failed(result)).append("\n\n").append(notes.drain()).append('\n');
                 continue;
             }
-            last = record;
-            Map<String, JsonNode> byCodec = byCodec(record);
-            double jdkEncodes = rate(byCodec.get("jdk"), "encodesPerSecond");
-            double jdkDecodes = rate(byCodec.get("jdk"), "decodesPerSecond");
-            MarkdownTable table = KvTables.table("codec", "encoded bytes", "encodes/s (M)", "decodes/s (M)",
+            last = result;
+            String failedForks = notes.failedForks(result);
+            double jdkEncodes = median(encodes(result, JDK));
+            double jdkDecodes = median(decodes(result, JDK));
+            MarkdownTable table = KvText.table("codec", "encoded bytes", "encodes/s (M)", "decodes/s (M)",
                     "encodes x JDK", "decodes x JDK");
-            for (JsonNode codec : byCodec.values()) {
-                double encodes = rate(codec, "encodesPerSecond");
-                double decodes = rate(codec, "decodesPerSecond");
-                table.row(KvTables.row(codec.path("codec").asText("?"), KvTables.number(codec.path("encodedBytes")),
-                        KvTables.millions(encodes), KvTables.millions(decodes), ratio(encodes, jdkEncodes),
-                        ratio(decodes, jdkDecodes)));
+            for (String codec : result.codecNames()) {
+                Figure encodes = encodes(result, codec);
+                Figure decodes = decodes(result, codec);
+                table.row(KvText.row(codec, KvText.median(result.codecReading(codec, Codec::encodedBytes)),
+                        KvText.rate(encodes) + notes.unsteady(codec + " encodes", encodes),
+                        KvText.rate(decodes) + notes.unsteady(codec + " decodes", decodes),
+                        ratio(median(encodes), jdkEncodes), ratio(median(decodes), jdkDecodes)));
             }
             out.append(table.render()).append('\n')
-                    .append("flyweight: allocpool's binary layout; fory: Apache Fory, schema-consistent mode; kryo: Kryo 5,"
-                            + " registration required; jdk: java.io serialization. Encodes make a fresh byte[], decodes a"
-                            + " fresh User.\n\n");
+                    .append("Medians over every fork; rates as in the stores table (the middle half of the rounds, ± half the"
+                            + " range of the forks' medians). flyweight: allocpool's binary layout; fory: Apache Fory,"
+                            + " schema-consistent mode; kryo: Kryo 5, registration required; jdk: java.io serialization."
+                            + " Encodes make a fresh byte[], decodes a fresh User.\n")
+                    .append(failedForks.isEmpty() ? "" : "Forks that failed: " + failedForks.strip() + "\n")
+                    .append(notes.drain()).append('\n');
         }
         if (last != null) {
-            out.append(besideTheArticle(byCodec(last)));
+            out.append(besideTheArticle(last));
         }
         return out.toString();
     }
 
-    private static String besideTheArticle(Map<String, JsonNode> ours) {
-        double jdk = rate(ours.get("jdk"), "encodesPerSecond");
-        MarkdownTable table = KvTables.table("article's encoding", "encodes/s (M)", "x JDK", "ours", "encodes/s (M)", "x JDK");
+    /** The encodes' rate of {@code codec} in a codecs cell, or {@code null}. */
+    static Figure encodes(KvCellResult result, String codec) {
+        return result.codecRate(codec, Codec::encodes, Codec::encodesPerSecond);
+    }
+
+    /** The decodes' rate of {@code codec} in a codecs cell, or {@code null}. */
+    static Figure decodes(KvCellResult result, String codec) {
+        return result.codecRate(codec, Codec::decodes, Codec::decodesPerSecond);
+    }
+
+    private static String besideTheArticle(KvCellResult ours) {
+        double jdk = median(encodes(ours, JDK));
+        MarkdownTable table = KvText.table("article's encoding", "encodes/s (M)", "x JDK", "ours", "encodes/s (M)", "x JDK");
         for (KvArticleFigures.EncodingRow row : KvArticleFigures.ENCODINGS) {
-            JsonNode codec = row.ours() == null ? null : ours.get(row.ours());
-            double encodes = rate(codec, "encodesPerSecond");
-            table.row(KvTables.row(row.label(), KvTables.millions(row.encodesPerS()),
+            Figure encodes = row.ours() == null ? null : encodes(ours, row.ours());
+            table.row(KvText.row(row.label(), KvText.millions(row.encodesPerS()),
                     ratio(row.encodesPerS(), KvArticleFigures.JDK_ENCODES_PER_S),
-                    row.ours() == null ? "-" : row.ours(), codec == null ? "" : KvTables.millions(encodes),
-                    codec == null ? "" : ratio(encodes, jdk)));
+                    row.ours() == null ? "-" : row.ours(), encodes == null ? "" : KvText.millions(encodes.median()),
+                    encodes == null ? "" : ratio(encodes.median(), jdk)));
         }
-        JsonNode kryo = ours.get("kryo");
+        Figure kryo = encodes(ours, "kryo");
         if (kryo != null) {
-            double encodes = rate(kryo, "encodesPerSecond");
-            table.row(KvTables.row("-", "", "", "kryo", KvTables.millions(encodes), ratio(encodes, jdk)));
+            table.row(KvText.row("-", "", "", "kryo", KvText.millions(kryo.median()), ratio(kryo.median(), jdk)));
         }
         return "## Beside the article: encoding\n\n" + table.render() + "\n"
                 + "The article encoded a price update with an embedded instrument, we a user: compare the multiples of"
@@ -74,14 +89,8 @@ final class CodecTables {
                 + " serialization (FST) of Fory.\n" + KvArticleFigures.CITATION + "\n\n";
     }
 
-    private static Map<String, JsonNode> byCodec(JsonNode record) {
-        Map<String, JsonNode> byCodec = new LinkedHashMap<>();
-        record.path("metrics").path("codecs").forEach(c -> byCodec.put(c.path("codec").asText("?"), c));
-        return byCodec;
-    }
-
-    private static double rate(JsonNode codec, String field) {
-        return codec == null || !codec.path(field).isNumber() ? Double.NaN : codec.path(field).asDouble();
+    private static double median(Figure figure) {
+        return figure == null ? Double.NaN : figure.median();
     }
 
     private static String ratio(double value, double base) {

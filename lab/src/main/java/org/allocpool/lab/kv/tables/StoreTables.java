@@ -1,86 +1,103 @@
 package org.allocpool.lab.kv.tables;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.kv.KvMetricsView;
 import org.allocpool.lab.text.MarkdownTable;
 import org.allocpool.lab.text.Numbers;
 
 /**
- * The stores table, one per number of users, and the article's map table beside ours.
- * Thread-safe (stateless).
+ * The stores table, one per number of users, and the article's map table beside ours. Every figure
+ * is over the cell's forks. Thread-safe (stateless).
  */
 final class StoreTables {
+
+    private static final String LEGEND = "Medians over every fork. Rates: in brackets the middle half of the timed"
+            + " rounds (25th-75th percentile), then ± half the range of the forks' medians; higher is better."
+            + " Full GC: the pause of a full collection (GC.run, timed by JFR), in brackets the middle half of every"
+            + " fork's three pauses. Heap used: after those collections with every user loaded; off-heap/file: the"
+            + " store's files (their length: sparse files may use less disk); gets hit loaded keys, misses ask for"
+            + " keys never loaded, puts replace loaded keys; resident: VmRSS at the end (mapped file pages included);"
+            + " [n] marks a note below the table.\n";
 
     private StoreTables() {
     }
 
-    static String render(List<JsonNode> stores) {
+    static String render(KvCellResults results) {
         StringBuilder out = new StringBuilder();
         Notes notes = new Notes();
-        long users = -1;
-        MarkdownTable table = null;
-        for (JsonNode record : stores) {
-            if (KvResults.users(record) != users) {
-                if (table != null) {
-                    out.append(table.render()).append('\n').append(legend()).append(notes.drain()).append('\n');
-                }
-                users = KvResults.users(record);
-                out.append("## Stores: ").append(KvTables.count(users)).append(" users, each in its own JVM (G1)\n\n");
-                table = KvTables.table("contender", "heap used MB", "full GC ms", "off-heap/file MB", "gets/s (M)",
-                        "puts/s (M)", "misses/s (M)", "resident MB");
+        for (long users : results.storeUsers()) {
+            out.append("## Stores: ").append(KvText.count(users)).append(" users, each in its own JVM (G1)\n\n");
+            MarkdownTable table = KvText.table("contender", "heap used MB", "full GC ms", "off-heap/file MB", "gets/s (M)",
+                    "puts/s (M)", "misses/s (M)", "resident MB");
+            for (KvCellResult result : results.stores(users)) {
+                table.row(row(result, notes));
             }
-            table.row(storeRow(record, notes));
+            out.append(table.render()).append('\n').append(LEGEND).append(notes.drain()).append('\n');
         }
-        out.append(table.render()).append('\n').append(legend()).append(notes.drain()).append('\n');
-        out.append(besideTheArticle(stores));
+        out.append(besideTheArticle(results.stores()));
         return out.toString();
     }
 
-    private static List<String> storeRow(JsonNode record, Notes notes) {
-        String contender = KvResults.contender(record);
-        if (!KvResults.isOk(record)) {
-            return KvTables.row(contender, "failed " + notes.mark(contender + ": "
-                    + record.path("error").asText("no reason recorded")));
-        }
-        JsonNode m = record.path("metrics");
-        return KvTables.row(contender, KvTables.number(m.path("heapUsedMb")), KvTables.number(m.path("fullGcPauseMs")),
-                KvTables.number(m.path("offHeapMb")), KvTables.millions(m.path("getsPerSecond").asDouble()),
-                KvTables.millions(m.path("putsPerSecond").asDouble()), KvTables.millions(m.path("missesPerSecond").asDouble()),
-                m.hasNonNull("residentMb") ? KvTables.number(m.path("residentMb")) : "?");
+    /** The gets' rate of a store. */
+    static Figure gets(KvCellResult result) {
+        return result.rate(KvMetricsView::gets, KvMetricsView::getsPerSecond);
     }
 
-    private static String legend() {
-        return "heap used: after System.gc() with every user loaded; full GC: the median pause of three System.gc() in a row, from JFR;"
-                + " off-heap/file: the store's files (their length: sparse files may use less disk); gets hit loaded"
-                + " keys, misses ask for keys never loaded, puts replace loaded keys; resident: VmRSS at the end"
-                + " (mapped file pages included).\n";
+    /** The puts' rate of a store. */
+    static Figure puts(KvCellResult result) {
+        return result.rate(KvMetricsView::puts, KvMetricsView::putsPerSecond);
+    }
+
+    /** The misses' rate of a store. */
+    static Figure misses(KvCellResult result) {
+        return result.rate(KvMetricsView::misses, KvMetricsView::missesPerSecond);
+    }
+
+    private static List<String> row(KvCellResult result, Notes notes) {
+        String contender = result.label();
+        if (!result.isOk()) {
+            return KvText.row(contender, notes.failed(result));
+        }
+        Figure gets = gets(result);
+        Figure puts = puts(result);
+        Figure misses = misses(result);
+        return KvText.row(contender + notes.failedForks(result), KvText.median(result.reading(KvMetricsView::heapUsedMb)),
+                KvText.figure(result.fullGcPause()), KvText.median(result.reading(KvMetricsView::offHeapMb)),
+                KvText.rate(gets) + notes.unsteady(contender + " gets", gets),
+                KvText.rate(puts) + notes.unsteady(contender + " puts", puts),
+                KvText.rate(misses) + notes.unsteady(contender + " misses", misses),
+                KvText.median(result.reading(KvMetricsView::residentMb)));
     }
 
     /** The article's two maps, then ours beside them (at the users we ran). */
-    private static String besideTheArticle(List<JsonNode> stores) {
-        MarkdownTable table = KvTables.table("map", "users", "heap MB", "full GC ms", "off-heap MB", "get/put per s (M)",
+    private static String besideTheArticle(List<KvCellResult> stores) {
+        MarkdownTable table = KvText.table("map", "users", "heap MB", "full GC ms", "off-heap MB", "get/put per s (M)",
                 "process MB");
         for (KvArticleFigures.MapRow row : KvArticleFigures.MAPS) {
-            table.row(KvTables.row("article: " + row.label(), KvTables.count(KvArticleFigures.USERS),
+            table.row(KvText.row("article: " + row.label(), KvText.count(KvArticleFigures.USERS),
                     Numbers.compact(row.heapMb()), Numbers.compact(row.fullGcMs()), Numbers.compact(row.nativeHeapMb()),
-                    KvTables.millions(row.getPutPerS()), Numbers.compact(row.vmSizeMb()) + " (VM size)"));
+                    KvText.millions(row.getPutPerS()), Numbers.compact(row.vmSizeMb()) + " (VM size)"));
         }
-        for (JsonNode record : stores) {
-            if (!KvResults.isOk(record)) {
+        for (KvCellResult result : stores) {
+            if (!result.isOk()) {
                 continue;
             }
-            JsonNode m = record.path("metrics");
-            table.row(KvTables.row("ours: " + KvResults.contender(record), KvTables.count(KvResults.users(record)),
-                    KvTables.number(m.path("heapUsedMb")), KvTables.number(m.path("fullGcPauseMs")),
-                    KvTables.number(m.path("offHeapMb")),
-                    KvTables.millions(m.path("getsPerSecond").asDouble()) + " / "
-                            + KvTables.millions(m.path("putsPerSecond").asDouble()),
-                    m.hasNonNull("residentMb") ? KvTables.number(m.path("residentMb")) + " (resident)" : "?"));
+            Figure resident = result.reading(KvMetricsView::residentMb);
+            table.row(KvText.row("ours: " + result.label(), KvText.count(result.cell().userCount()),
+                    KvText.median(result.reading(KvMetricsView::heapUsedMb)), KvText.median(result.fullGcPause()),
+                    KvText.median(result.reading(KvMetricsView::offHeapMb)),
+                    medianMillions(gets(result)) + " / " + medianMillions(puts(result)),
+                    resident == null ? "?" : KvText.median(resident) + " (resident)"));
         }
         return "## Beside the article: maps\n\n" + table.render() + "\n"
-                + "Ours give gets / puts per second where the article gave one figure; the article's process size is the"
-                + " VM's virtual size, ours the resident size. Heap, GC pause and file size grow with the users: compare"
-                + " at the article's 15,000,000 with --profile full.\n"
+                + "Ours give gets / puts per second where the article gave one figure (medians over the forks); the"
+                + " article's process size is the VM's virtual size, ours the resident size. Heap, GC pause and file size"
+                + " grow with the users: compare at the article's 15,000,000 with --profile full.\n"
                 + KvArticleFigures.CITATION + "\n\n";
+    }
+
+    private static String medianMillions(Figure figure) {
+        return figure == null ? "?" : KvText.millions(figure.median());
     }
 }

@@ -1,0 +1,100 @@
+package org.allocpool.lab.kv.tables;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.allocpool.lab.kv.KvCellFields;
+import org.allocpool.lab.kv.KvExperiment;
+import org.allocpool.lab.kv.KvMetricsView;
+import org.allocpool.lab.records.LabRecord;
+import org.allocpool.lab.records.LatestRecords;
+import org.allocpool.lab.records.RecordType;
+import org.allocpool.lab.run.Report;
+import org.allocpool.lab.store.RunInfo;
+import org.allocpool.metrics.env.Environment;
+
+/**
+ * The kv lab's tables and verdict, in Markdown: the stores (one row per contender: heap, full GC
+ * pause, files, gets/puts/misses per second, resident size), the codecs (encoded size, encodes and
+ * decodes per second), each followed by the article's figures beside ours, then the verdict in
+ * words. Every figure is over the cell's forks with its spreads; one that was not steady is marked
+ * and never a winner; a failed cell reads {@code failed [n]} with its reason below the table.
+ * Thread-safe (stateless).
+ */
+public final class KvReport implements Report<KvCellFields, KvMetricsView> {
+
+    /** What the verdict's words mean, said once above it. */
+    static final String VERDICT_INTRO = "Each rate is the median over every fork; \"spreads apart\" means the two"
+            + " figures' spreads (the middle half of their rounds and every fork's median) do not overlap, \"too close to"
+            + " call\" that they do: then this machine cannot rank them. A figure that was not steady is not judged, nor"
+            + " is a cell that failed. 2015: the article, at 15,000,000 users on other hardware and a JDK of its time:"
+            + " compare the answers, not the digits.\n";
+
+    private static final RecordType<KvCellFields, KvMetricsView> TYPE =
+            RecordType.of(KvExperiment.NAME, KvCellFields.class, KvMetricsView.class);
+
+    @Override
+    public RecordType<KvCellFields, KvMetricsView> recordType() {
+        return TYPE;
+    }
+
+    @Override
+    public String render(List<LabRecord<KvCellFields, KvMetricsView>> records, List<RunInfo> runs) {
+        KvCellResults results = KvCellResults.of(records);
+        StringBuilder out = new StringBuilder("# kv lab\n\n");
+        for (RunInfo run : runs) {
+            out.append("Profile ").append(run.profile()).append("; every cell: `ContenderMain ")
+                    .append(String.join(" ", run.childArgs())).append('`');
+            if (!run.jvmArgs().isEmpty()) {
+                out.append("; JVM arguments added: `").append(String.join(" ", run.jvmArgs())).append('`');
+            }
+            out.append(".\n");
+        }
+        environments(records).forEach(env -> out.append("Measured on ").append(env).append(".\n"));
+        // the forks that count: a fork run again (--resume) replaces its failure
+        List<LabRecord<KvCellFields, KvMetricsView>> forks = new LatestRecords<>(records).all();
+        long ok = forks.stream().filter(LabRecord::isOk).count();
+        out.append("Cells: ").append(forks.stream().map(LabRecord::key).distinct().count()).append(", forks: ")
+                .append(forks.size()).append(" (").append(ok).append(" ok, ").append(forks.size() - ok).append(" failed).\n\n");
+        if (!results.stores().isEmpty()) {
+            out.append(StoreTables.render(results));
+        }
+        if (!results.codecs().isEmpty()) {
+            out.append(CodecTables.render(results.codecs()));
+        }
+        if (results.stores().isEmpty() && results.codecs().isEmpty()) {
+            out.append("No kv records.\n\n");
+        }
+        out.append("## Verdict\n\n");
+        String verdict = verdict(results);
+        out.append(verdict.isEmpty() ? "Nothing to judge: no cell measured.\n" : VERDICT_INTRO + verdict);
+        return out.toString();
+    }
+
+    private static String verdict(KvCellResults results) {
+        StringBuilder out = new StringBuilder();
+        for (long users : results.storeUsers()) {
+            String lines = StoreVerdict.render(results.stores(users));
+            if (!lines.isEmpty()) {
+                out.append("\n**Stores, ").append(KvText.count(users)).append(" users**, one thread:\n\n").append(lines);
+            }
+        }
+        for (KvCellResult codecs : results.codecs()) {
+            out.append("\n**Codecs**, users of ").append(KvText.count(codecs.cell().userCount())).append(":\n\n")
+                    .append(CodecVerdict.render(codecs));
+        }
+        return out.toString();
+    }
+
+    /** "CPU, 2 cores, JDK 25.0.1, Linux ..." of every distinct environment of the ok records. */
+    private static Set<String> environments(List<LabRecord<KvCellFields, KvMetricsView>> records) {
+        Set<String> envs = new LinkedHashSet<>();
+        for (LabRecord<KvCellFields, KvMetricsView> record : records) {
+            Environment env = record.env();
+            if (record.isOk() && env != null) {
+                envs.add(env.cpu() + ", " + env.cores() + " cores, JDK " + env.jdk() + ", " + env.os());
+            }
+        }
+        return envs;
+    }
+}

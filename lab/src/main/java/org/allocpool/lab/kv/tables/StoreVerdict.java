@@ -1,0 +1,126 @@
+package org.allocpool.lab.kv.tables;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
+import org.allocpool.lab.figure.Comparison;
+import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.kv.KvContender;
+import org.allocpool.lab.kv.KvMetricsView;
+import org.allocpool.lab.text.Numbers;
+
+/**
+ * The stores' verdict in words, for the stores run at one number of users: the fastest store for
+ * gets, puts and misses and its margin over each other; whether the users read and write faster on
+ * the heap or off it, here and in 2015; and the article's "sad fact", the HashMap's full-GC pause
+ * and heap against the off-heap stores', and whether this machine agrees. Thread-safe (stateless).
+ */
+final class StoreVerdict {
+
+    private static final String HASHMAP = KvContender.HASHMAP.label();
+
+    private StoreVerdict() {
+    }
+
+    /** The verdict's items for {@code stores} (one number of users), each a line starting {@code - }; empty when none ran. */
+    static String render(List<KvCellResult> stores) {
+        StringBuilder out = new StringBuilder();
+        KvText.item(out, rates("Gets", stores, StoreTables::gets, true));
+        KvText.item(out, rates("Puts", stores, StoreTables::puts, true));
+        KvText.item(out, rates("Misses", stores, StoreTables::misses, false));
+        KvText.item(out, sadFact(stores));
+        return out.toString();
+    }
+
+
+    private static String rates(String what, List<KvCellResult> stores, Function<KvCellResult, Figure> figure,
+                                boolean beside) {
+        Ranking ranking = Ranking.of(stores.stream().map(KvCellResult::label).toList(),
+                name -> figure.apply(store(stores, name)), name -> !store(stores, name).isOk());
+        return ranking.line(what, beside ? onOrOff(ranking) : "");
+    }
+
+    /**
+     * {@code On the heap or off it? Here on (hashmap), 2.40x; 2015: on, 5.07x: agrees.}: the HashMap
+     * against the fastest store off the heap; empty when either has no steady figure.
+     */
+    private static String onOrOff(Ranking ranking) {
+        Ranking.Named heap = ranking.named(HASHMAP);
+        Ranking.Named off = ranking.fastestExcept(HASHMAP);
+        if (heap == null || off == null) {
+            return "";
+        }
+        Comparison here = Ranking.compare(heap, off);
+        boolean onHeap = here.betterName().equals(HASHMAP);
+        double article = KvArticleFigures.HASHMAP.getPutPerS() / KvArticleFigures.OFF_HEAP.getPutPerS();
+        return " On the heap or off it? Here " + (here.isClear()
+                ? (onHeap ? "on (" + HASHMAP + ")" : "off (" + off.name() + ")") + ", " + KvText.factor(here.factor())
+                : "too close to call (" + HASHMAP + " " + KvText.perSecond(heap.figure()) + " against " + off.name() + " "
+                        + KvText.perSecond(off.figure()) + ")")
+                + "; 2015: on (its HashMap " + KvText.millions(KvArticleFigures.HASHMAP.getPutPerS())
+                + " M/s against its off-heap map's " + KvText.millions(KvArticleFigures.OFF_HEAP.getPutPerS()) + " M/s), "
+                + KvText.factor(article) + (here.isClear() ? onHeap ? ": agrees" : ": **differs**" : ": this machine cannot tell")
+                + ".";
+    }
+
+    /**
+     * {@code The sad fact: hashmap holds 198 MB of heap and a full GC pauses it 149 ms; off the heap the
+     * stores hold 9.9-19 MB and pause 14-33 ms: the HashMap's pause is 4.50x the longest of theirs
+     * (chronicle 33 ms, spreads apart); 2015: ... : agrees.}; {@code null} when the HashMap was not run.
+     */
+    private static String sadFact(List<KvCellResult> stores) {
+        KvCellResult hashmap = stores.stream().filter(r -> r.label().equals(HASHMAP)).findFirst().orElse(null);
+        if (hashmap == null) {
+            return null;
+        }
+        Figure pause = hashmap.fullGcPause();
+        Figure heap = hashmap.reading(KvMetricsView::heapUsedMb);
+        if (!hashmap.isOk() || pause == null || heap == null) {
+            return "The sad fact: not judged: " + HASHMAP + (hashmap.isOk() ? " has no full-GC figure." : " failed.");
+        }
+        List<KvCellResult> off = stores.stream().filter(r -> r != hashmap && r.isOk() && r.fullGcPause() != null).toList();
+        if (off.isEmpty()) {
+            return "The sad fact: not judged: no store off the heap measured.";
+        }
+        KvCellResult longest = off.stream().max(Comparator.comparingDouble(r -> r.fullGcPause().median())).orElseThrow();
+        Comparison c = Comparison.of(HASHMAP, pause, longest.label(), longest.fullGcPause(), true);
+        boolean heapPausesLonger = !c.betterName().equals(HASHMAP);
+        String here = !c.isClear()
+                ? "too close to call against " + longest.label() + "'s " + ms(longest.fullGcPause()) + " (" + c.judgement() + ")"
+                : heapPausesLonger
+                        ? "the HashMap's pause is " + KvText.factor(c.factor()) + " the longest of theirs (" + longest.label()
+                                + " " + ms(longest.fullGcPause()) + ", " + c.judgement() + ")"
+                        : "the HashMap's pause is shorter than " + longest.label() + "'s " + ms(longest.fullGcPause()) + ", by "
+                                + KvText.factor(c.factor()) + " (" + c.judgement() + ")";
+        KvArticleFigures.MapRow article = KvArticleFigures.HASHMAP;
+        KvArticleFigures.MapRow articleOff = KvArticleFigures.OFF_HEAP;
+        return "The sad fact: " + HASHMAP + " holds " + Numbers.compact(heap.median()) + " MB of heap and a full GC pauses it "
+                + ms(pause) + "; off the heap the stores hold " + range(off, r -> r.reading(KvMetricsView::heapUsedMb))
+                + " MB and pause " + range(off, KvCellResult::fullGcPause) + " ms: " + here + ". 2015: "
+                + Numbers.compact(article.heapMb()) + " MB and " + Numbers.compact(article.fullGcMs()) + " ms against "
+                + Numbers.compact(articleOff.heapMb()) + " MB and " + Numbers.compact(articleOff.fullGcMs()) + " ms, "
+                + KvText.factor(article.fullGcMs() / articleOff.fullGcMs())
+                + (c.isClear() ? heapPausesLonger ? ": agrees" : ": **differs**" : ": this machine cannot tell")
+                + " (the pause grows with the objects on the heap, so with the users: compare factors at the article's "
+                + KvText.count(KvArticleFigures.USERS) + ").";
+    }
+
+    private static String ms(Figure figure) {
+        return Numbers.compact(figure.median()) + " ms";
+    }
+
+    /** {@code 9.9-19}: the lowest and highest median among {@code results}, or one figure when they are equal. */
+    private static String range(List<KvCellResult> results, Function<KvCellResult, Figure> figure) {
+        double[] medians = results.stream().map(figure).filter(f -> f != null).mapToDouble(Figure::median).sorted().toArray();
+        if (medians.length == 0) {
+            return "?";
+        }
+        String low = Numbers.compact(medians[0]);
+        String high = Numbers.compact(medians[medians.length - 1]);
+        return low.equals(high) ? low : low + "-" + high;
+    }
+
+    private static KvCellResult store(List<KvCellResult> stores, String name) {
+        return stores.stream().filter(r -> r.label().equals(name)).findFirst().orElseThrow();
+    }
+}
