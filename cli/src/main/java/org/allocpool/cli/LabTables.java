@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.allocpool.lab.analyzer.tables.AnalyzerReport;
-import org.allocpool.lab.echo.EchoLab;
+import org.allocpool.lab.echo.tables.EchoReport;
 import org.allocpool.lab.kv.KvLab;
 import org.allocpool.lab.run.LabRunner;
 import org.allocpool.lab.run.Report;
@@ -23,7 +23,7 @@ import org.allocpool.lab.store.RunInfo;
 final class LabTables {
 
     /** Every experiment's report that renders through the lab runner. */
-    static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport());
+    static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new EchoReport());
 
     private LabTables() {
     }
@@ -59,9 +59,8 @@ final class LabTables {
                 text.append(text.isEmpty() ? "" : "\n").append(LabRunner.render(nodes, runs, report));
             }
         }
-        // the kv and echo labs render their own tables until they run through the lab runner
+        // the kv lab renders its own tables until it runs through the lab runner
         appendLegacy(text, nodes, dir, KvLab.EXPERIMENT, out -> KvLab.renderTables(dir, out));
-        appendLegacy(text, nodes, dir, EchoLab.EXPERIMENT, out -> EchoLab.renderTables(dir, out));
         return text.toString();
     }
 

@@ -30,7 +30,7 @@ public final class EchoMatrix {
                 for (int clients : settings.clientsFor(event)) {
                     for (String buffers : settings.buffers()) {
                         for (boolean copy : settings.copyPerEvent()) {
-                            cells.add(new EchoCell(collector, buffers, copy, event, clients));
+                            cells.add(new EchoCell(collector, buffers, copy, event, clients, settings.plan()));
                         }
                     }
                 }
