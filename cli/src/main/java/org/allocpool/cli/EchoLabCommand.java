@@ -41,9 +41,9 @@ final class EchoLabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
             description = "quick (default): G1, top-of-book with 16 clients and message with 3, every strategy, copy off"
-                    + " and on: 16 cells x 2 forks, 3 s warm-up + 5 rounds of 1 s (up to 10), 6 to 9 minutes on a quiet"
-                    + " 2-core machine; full: G1 and ZGC, clients 1, 2, 4, 16 (and 3 for message), 5 s warm-up + 20 rounds"
-                    + " of 1 s, 144 cells x 2 forks, about 2.5 hours.")
+                    + " and on: 16 cells x 2 forks, 5 s warm-up + 8 rounds of 500 ms (up to 16), 7 to 10 minutes on"
+                    + " 2 cores; full: G1 and ZGC, clients 1, 2, 4, 16 (and 3 for message), 10 s warm-up + 20 rounds of"
+                    + " 1 s, 144 cells x 2 forks, roughly 3 hours.")
     String profile;
 
     @Option(names = "--copy-per-event", paramLabel = "off|on", split = ",",
@@ -76,7 +76,7 @@ final class EchoLabCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "TIME", description = "How long each bench runs before measuring, e.g. 3s, 0. Default: the profile's.")
     String warmup;
 
-    @Option(names = "--round-time", paramLabel = "TIME", description = "One timed round, e.g. 1s, 500ms. Default: the profile's (1s).")
+    @Option(names = "--round-time", paramLabel = "TIME", description = "One timed round, e.g. 1s, 500ms. Default: the profile's (quick 500ms, full 1s).")
     String roundTime;
 
     @Option(names = "--max-rounds", paramLabel = "N",

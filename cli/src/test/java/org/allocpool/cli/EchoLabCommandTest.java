@@ -32,8 +32,8 @@ class EchoLabCommandTest {
         assertOneLineError("--warmup must be a time such as 5s, 1m or 500ms, was '-1'", "lab", "echo", "--warmup", "-1");
         assertOneLineError("--cell-timeout must be a positive time such as 5s, 1m or 500ms, was '0'",
                 "lab", "echo", "--cell-timeout", "0");
-        assertOneLineError("--round-time must be from 1ms to --duration (5s), was 10s", "lab", "echo", "--round-time", "10s");
-        assertOneLineError("--max-rounds must be at least the rounds of --duration (5), was 2", "lab", "echo",
+        assertOneLineError("--round-time must be from 1ms to --duration (4s), was 10s", "lab", "echo", "--round-time", "10s");
+        assertOneLineError("--max-rounds must be at least the rounds of --duration (8), was 2", "lab", "echo",
                 "--max-rounds", "2");
         assertOneLineError("--forks must be at least 1, was 0", "lab", "echo", "--forks", "0");
         assertOneLineError("--shard must be K/N with 1 <= K <= N, was 3/2", "lab", "echo", "--shard", "3/2");

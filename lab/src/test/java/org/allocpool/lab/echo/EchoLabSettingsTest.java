@@ -30,12 +30,12 @@ class EchoLabSettingsTest {
         assertEquals(List.of(3), quick.clientsFor("message"));
         assertEquals(List.of("G1"), quick.gcs());
         assertEquals(2, quick.forks());
-        assertEquals(5, quick.plan().rounds());
-        assertEquals(10, quick.maxRounds());
-        assertEquals(Duration.ofSeconds(3 + 10 + 90), quick.cellTimeout(), "warm-up + every round + the fork's overhead");
+        assertEquals(8, quick.plan().rounds());
+        assertEquals(16, quick.maxRounds());
+        assertEquals(Duration.ofSeconds(5 + 8 + 90), quick.cellTimeout(), "warm-up + every round + the fork's overhead");
         assertEquals(new EchoCell(Collector.G1, "unpooled", false, "top-of-book", 16, QUICK_PLAN), cells.get(0));
         assertEquals(new EchoCell(Collector.G1, "unpooled", true, "top-of-book", 16, QUICK_PLAN), cells.get(1));
-        assertEquals(List.of("--duration", "5s", "--warmup", "3s", "--round-time", "1s", "--max-rounds", "10"),
+        assertEquals(List.of("--duration", "4s", "--warmup", "5s", "--round-time", "500ms", "--max-rounds", "16"),
                 quick.childArgs());
     }
 
@@ -79,8 +79,8 @@ class EchoLabSettingsTest {
         assertTrue(ready.find(), "the echo contract's ready line");
         assertEquals(List.of("127.0.0.1", "4711"), List.of(ready.group(1), ready.group(2)));
         assertEquals(List.of("java", "-XX:+UseG1GC", "-Xms512m", "-Xmx512m", "-cp", "x", "Main", "echo", "bench", "--host",
-                        "127.0.0.1", "--port", "4711", "--clients", "16", "--event", "top-of-book", "--duration", "5s",
-                        "--warmup", "3s", "--round-time", "1s", "--max-rounds", "10", "--json"),
+                        "127.0.0.1", "--port", "4711", "--clients", "16", "--event", "top-of-book", "--duration", "4s",
+                        "--warmup", "5s", "--round-time", "500ms", "--max-rounds", "16", "--json"),
                 launch.client().apply(new InetSocketAddress("127.0.0.1", 4711)));
     }
 
@@ -98,9 +98,9 @@ class EchoLabSettingsTest {
         assertMessage("unknown collector 'cms'; allowed: Serial, Parallel, G1, ZGC, Shenandoah",
                 () -> settings(List.of("cms"), null, null, null, null, null, null));
         assertMessage("unknown profile 'medium'; allowed: quick, full", () -> EchoProfile.byName("medium"));
-        assertMessage("--round-time must be from 1ms to --duration (5s), was 10s",
+        assertMessage("--round-time must be from 1ms to --duration (4s), was 10s",
                 () -> settings(null, null, null, Duration.ofSeconds(10), null, null, null));
-        assertMessage("--max-rounds must be at least the rounds of --duration (5), was 4",
+        assertMessage("--max-rounds must be at least the rounds of --duration (8), was 4",
                 () -> settings(null, null, null, null, 4, null, null));
         assertMessage("--forks must be at least 1, was 0", () -> settings(null, null, null, null, null, 0, null));
         assertMessage("--cell-timeout must be positive, not PT0S",

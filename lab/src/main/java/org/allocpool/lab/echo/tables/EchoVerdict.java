@@ -13,7 +13,7 @@ import org.allocpool.lab.text.Numbers;
  * Chronicle's -25% at 16 clients, and whether this machine agrees); what the copy adds in allocated
  * bytes per event (a count, exact); which buffer strategy is fastest without the copy and which
  * allocates least (beside the Netty case study's +10% for per-thread buffers at 3 clients); then,
- * when most throughput comparisons could not be called, a plain word on why and what to trust. A
+ * when half or more of the copy comparisons could not be called, a plain word on why and what to trust. A
  * figure that is not steady is never a winner: it is named as not judged. Thread-safe (stateless).
  */
 final class EchoVerdict {
@@ -63,12 +63,12 @@ final class EchoVerdict {
         if (!bytes.isEmpty()) {
             out.append("- What the copy allocates: ").append(bytes).append('\n');
         }
-        String best = bestStrategy(cells, gc, event, clients, tally);
+        String best = bestStrategy(cells, gc, event, clients);
         if (!best.isEmpty()) {
             out.append("- Which buffer strategy, without the copy? ").append(best).append('\n');
         }
         if (event.equals(BesideTheArticles.MESSAGE) && clients == EchoFigures.NETTY_CLIENTS) {
-            String netty = threadLocalBesideNetty(cells, gc, clients, tally);
+            String netty = threadLocalBesideNetty(cells, gc, clients);
             if (!netty.isEmpty()) {
                 out.append("- One buffer per thread, beside the Netty case study: ").append(netty).append('\n');
             }
@@ -137,22 +137,22 @@ final class EchoVerdict {
         }
         double low = added.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
         double high = added.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-        String each;
+        String counted = " (copy minus reuse, medians over the forks): counted, not timed, so the machine's noise does"
+                + " not blur it";
         if (Math.round(high) - Math.round(low) <= 1) {
-            each = bytes(Math.round((low + high) / 2)) + " per event with "
-                    + (added.size() == 1 ? buffers.getFirst() : "each of " + String.join(", ", buffers));
-        } else {
-            List<String> per = new ArrayList<>();
-            for (int i = 0; i < buffers.size(); i++) {
-                per.add(buffers.get(i) + " " + bytes(Math.round(added.get(i))));
-            }
-            each = "per event, " + String.join(", ", per);
+            return bytes(Math.round((low + high) / 2)) + " per event with "
+                    + (added.size() == 1 ? buffers.getFirst() : "each of " + String.join(", ", buffers)) + counted + ".";
         }
-        return each + " (copy minus reuse, medians over the forks): a count, the same on any machine.";
+        List<String> per = new ArrayList<>();
+        for (int i = 0; i < buffers.size(); i++) {
+            per.add(buffers.get(i) + " " + bytes(Math.round(added.get(i))));
+        }
+        return "per event, " + String.join(", ", per) + counted + "; where the strategies differ, some allocation is per"
+                + " socket read or wake-up rather than per event, and moved with the rate between the runs compared.";
     }
 
     /** The fastest strategy without the copy and its margin over each other one; the one that allocates least. */
-    private static String bestStrategy(EchoCells cells, String gc, String event, int clients, Tally tally) {
+    private static String bestStrategy(EchoCells cells, String gc, String event, int clients) {
         List<Named> steady = new ArrayList<>();
         List<String> notJudged = new ArrayList<>();
         Named leanest = null;
@@ -187,7 +187,6 @@ final class EchoVerdict {
                     Comparison c = Comparison.of(fastest.name(), fastest.figure(), other.name(), other.figure(), false);
                     margins.add(String.format(Locale.ROOT, "%.2f× faster than %s %s (%s)", c.factor(), other.name(),
                             EchoMetric.rate(other.figure().median()), c.judgement()));
-                    tally.count(c);
                 }
             }
             text.append(": ").append(String.join(", ", margins)).append('.');
@@ -205,7 +204,7 @@ final class EchoVerdict {
     }
 
     /** Thread-local against netty-pooled without the copy, beside the case study's 1.10×. */
-    private static String threadLocalBesideNetty(EchoCells cells, String gc, int clients, Tally tally) {
+    private static String threadLocalBesideNetty(EchoCells cells, String gc, int clients) {
         Figure local = BesideTheArticles.events(cells.get(gc, BesideTheArticles.THREAD_LOCAL, false,
                 BesideTheArticles.MESSAGE, clients));
         Figure pooled = BesideTheArticles.events(cells.get(gc, BesideTheArticles.NETTY_POOLED, false,
@@ -220,7 +219,6 @@ final class EchoVerdict {
         if (!c.judged()) {
             return here + ", not judged (" + unsteady(local, pooled, "thread-local", "netty-pooled") + ")" + article + ".";
         }
-        tally.count(c);
         if (!c.isClear()) {
             return here + ", too close to call" + article + ": this machine cannot tell.";
         }
@@ -245,7 +243,11 @@ final class EchoVerdict {
     private record Named(String name, Figure figure) {
     }
 
-    /** How many throughput comparisons the verdict made, and how many of them were too close to call. */
+    /**
+     * How many copy-against-reuse comparisons the verdict judged, and how many of them were too close to
+     * call: the question whose answer drowns first in a shared machine's noise (one allocation against a
+     * round trip's system calls), where strategies far apart still rank.
+     */
     private static final class Tally {
         private int judged;
         private int tooClose;
@@ -261,19 +263,19 @@ final class EchoVerdict {
         /** The closing word when half or more of the comparisons could not be called; empty otherwise. */
         String plainly(Integer cores) {
             if (judged == 0) {
-                return "\nNo throughput comparison could be judged here (figures failed or were not steady): the"
-                        + " allocated bytes are all this run can say.\n";
+                return "\nNo copy-against-reuse comparison could be judged here (figures failed or were not steady): the"
+                        + " allocated bytes are all this run can say about the copy.\n";
             }
             if (tooClose * 2 < judged) {
                 return "";
             }
             String machine = cores == null ? "this machine's cores" : "its " + cores + (cores == 1 ? " core" : " cores");
-            return "\nPlainly: " + tooClose + " of " + judged + " throughput comparisons here are too close to call."
-                    + " Client and server share " + machine + ", and a round trip costs far more CPU (system calls,"
+            return "\nPlainly: " + tooClose + " of " + judged + " copy-against-reuse comparisons here are too close to"
+                    + " call. Client and server share " + machine + ", and a round trip costs far more CPU (system calls,"
                     + " loopback TCP, wake-ups) than one allocation does, so the copy's cost hides in the noise between"
-                    + " rounds and forks. Trust the allocated bytes here, not the events/s ratios; run the server on a"
-                    + " machine of its own (`echo serve --host 0.0.0.0`, `echo bench --host ... --port ...`) or"
-                    + " `--profile full` before quoting a speed.\n";
+                    + " rounds and forks. Trust the allocated bytes here, not the copy's events/s ratios; run the server"
+                    + " on a machine of its own (`echo serve --host 0.0.0.0`, `echo bench --host ... --port ...`) or"
+                    + " `--profile full` before quoting its cost in speed.\n";
         }
     }
 }
