@@ -60,11 +60,6 @@ public record EchoCellFields(String event, String buffers, Boolean copyPerEvent,
         return clients == null ? 0 : clients;
     }
 
-    /** The same cell (by identity) with copy-per-event {@code copy}: the other half of a ratio. */
-    public EchoCellFields withCopy(boolean copy) {
-        return of(gc, buffers, copy, event, clientCount());
-    }
-
     /** How notes name the cell: {@code G1 top-of-book, 16 clients, thread-local, copy-per-event}. */
     @JsonIgnore
     public String label() {

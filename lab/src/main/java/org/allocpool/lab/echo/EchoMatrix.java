@@ -66,11 +66,6 @@ public final class EchoMatrix {
         return oneOf(name, COPY_VALUES, "--copy-per-event value").equals("on");
     }
 
-    /** {@code on} or {@code off}. */
-    public static String copyLabel(boolean copyPerEvent) {
-        return copyPerEvent ? "on" : "off";
-    }
-
     private static String oneOf(String name, List<String> allowed, String what) {
         String wanted = name == null ? "" : name.strip().toLowerCase(Locale.ROOT);
         if (!allowed.contains(wanted)) {
