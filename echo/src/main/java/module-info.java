@@ -5,6 +5,7 @@
  */
 module org.allocpool.echo {
     requires transitive org.allocpool.metrics;
+    requires org.allocpool.process;
     requires transitive io.netty.buffer;
     requires transitive io.netty.common;
     requires transitive io.netty.transport;

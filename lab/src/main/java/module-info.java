@@ -11,10 +11,10 @@ module org.allocpool.lab {
     exports org.allocpool.lab.analyzer;
     exports org.allocpool.lab.analyzer.tables;
     exports org.allocpool.lab.echo;
+    exports org.allocpool.lab.echo.tables;
     exports org.allocpool.lab.figure;
     exports org.allocpool.lab.kv;
     exports org.allocpool.lab.kv.tables;
-    exports org.allocpool.lab.launch;
     exports org.allocpool.lab.merge;
     exports org.allocpool.lab.records;
     exports org.allocpool.lab.run;
@@ -23,6 +23,7 @@ module org.allocpool.lab {
 
     // records are read with Jackson data binding
     opens org.allocpool.lab.analyzer to com.fasterxml.jackson.databind;
+    opens org.allocpool.lab.echo to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.kv to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.records to com.fasterxml.jackson.databind;
 }

@@ -1,6 +1,5 @@
 package org.allocpool.cli;
 
-import org.allocpool.lab.launch.ChildJvm;
 import org.allocpool.process.JvmCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -38,11 +37,6 @@ public final class AllocpoolMain {
      * module path when this JVM runs on it, with native access for the one module of ours that makes
      * native calls ({@code org.allocpool.analyzer}) and nothing broader.
      */
-    static ChildJvm thisProgram() {
-        return ChildJvm.ofCurrentProcess(MAIN_MODULE, AllocpoolMain.class.getName(), NATIVE_ACCESS_MODULE);
-    }
-
-    /** {@link #thisProgram()} as the process module describes a child JVM. */
     static JvmCommand thisJvm() {
         return JvmCommand.ofCurrentProcess(MAIN_MODULE, AllocpoolMain.class.getName(), NATIVE_ACCESS_MODULE);
     }

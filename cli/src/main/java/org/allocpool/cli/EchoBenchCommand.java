@@ -37,8 +37,11 @@ import picocli.CommandLine.Spec;
                 + "--rate), each client keeps --window events in flight; with --rate N the clients send N events/s "
                 + "in all at fixed intervals and latency counts from each event's intended send time (no coordinated "
                 + "omission).",
+            "After --warmup it measures in rounds of --round-time: the figures are those of the last --duration of"
+                + " rounds, once their events/s pass a check for a trend or a step (more rounds run while they do not,"
+                + " up to --max-rounds; the record says whether they passed, with each round's figures).",
             "Reports events/s each way, round-trip latency p50/p99/p99.9/max (HdrHistogram), bytes allocated per "
-                + "event by the server's I/O threads, and the server's GC pauses, all over the measured window.",
+                + "event by the server's I/O threads, and the server's GC pauses, all over the rounds that count.",
             "Without --port it starts its own server JVM (echo serve --port 0) with --buffers, --copy-per-event, "
                 + "--io-threads and --server-jvm-arg.",
             ""},
@@ -69,6 +72,16 @@ final class EchoBenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "5s", paramLabel = "TIME",
             description = "time run before measuring, may be 0 (default: ${DEFAULT-VALUE})")
     String warmup;
+
+    @Option(names = "--round-time", defaultValue = "1s", paramLabel = "TIME",
+            description = "length of each timed round: --duration is measured in rounds this long, and their events/s"
+                    + " are checked for a steady state (default: ${DEFAULT-VALUE})")
+    String roundTime;
+
+    @Option(names = "--max-rounds", paramLabel = "N",
+            description = "timed rounds at most: while the last --duration of rounds are not steady, one more runs,"
+                    + " up to N (default: twice the rounds of --duration)")
+    Integer maxRounds;
 
     @Option(names = "--event", defaultValue = "top-of-book", paramLabel = "KIND",
             description = "top-of-book (44 bytes) or message (--message-bytes) (default: ${DEFAULT-VALUE})")
@@ -111,7 +124,8 @@ final class EchoBenchCommand implements Callable<Integer> {
     BenchSettings settings() {
         return new BenchSettings(clients, EchoCommand.duration("--duration", duration, false),
                 EchoCommand.duration("--warmup", warmup, true), EventKind.parse(event), window, rate, messageBytes,
-                clientThreads == null ? BenchSettings.defaultClientThreads() : clientThreads);
+                clientThreads == null ? BenchSettings.defaultClientThreads() : clientThreads,
+                EchoCommand.duration("--round-time", roundTime, false), maxRounds);
     }
 
     @Override
@@ -172,7 +186,6 @@ final class EchoBenchCommand implements Callable<Integer> {
         if (ioThreads != null) {
             args.addAll(List.of("--io-threads", Integer.toString(ioThreads)));
         }
-        return AllocpoolMain.thisProgram()
-                .command(List.of(), serverJvmArgs, args);
+        return AllocpoolMain.thisJvm().command(List.of(), serverJvmArgs, args);
     }
 }

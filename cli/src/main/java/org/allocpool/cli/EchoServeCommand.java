@@ -10,6 +10,7 @@ import org.allocpool.echo.server.EchoServer;
 import org.allocpool.echo.server.LeakDetection;
 import org.allocpool.echo.server.ServerSettings;
 import org.allocpool.echo.wire.FrameLayout;
+import org.allocpool.process.ReadyLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -103,7 +104,7 @@ final class EchoServeCommand implements Callable<Integer> {
         }, "echo-serve-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         PrintWriter out = spec.commandLine().getOut();
-        out.println("echo: listening on " + server.address().getHostString() + ":" + server.address().getPort());
+        out.println(ReadyLine.of(EchoServer.SERVICE, server.address()));
         out.flush();
         err.println("echo: " + settings.buffers().label() + " buffers, copy per event: "
                 + (settings.copyPerEvent() ? "yes" : "no") + ", " + settings.ioThreads() + " I/O threads, max frame "

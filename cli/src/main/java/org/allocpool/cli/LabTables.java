@@ -1,14 +1,12 @@
 package org.allocpool.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.allocpool.lab.analyzer.tables.AnalyzerReport;
-import org.allocpool.lab.echo.EchoLab;
+import org.allocpool.lab.echo.tables.EchoReport;
 import org.allocpool.lab.kv.tables.KvReport;
 import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.merge.RunMerge;
@@ -24,8 +22,8 @@ import org.allocpool.lab.store.RunInfo;
  */
 final class LabTables {
 
-    /** Every experiment's report that renders through the lab runner. */
-    static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport());
+    /** Every experiment's report. */
+    static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport(), new EchoReport());
 
     private LabTables() {
     }
@@ -62,23 +60,9 @@ final class LabTables {
                 text.append(text.isEmpty() ? "" : "\n").append(LabRunner.render(nodes, runs, report, grouping));
             }
         }
-        // the echo lab renders its own tables until it runs through the lab runner
-        appendLegacy(text, nodes, dir, EchoLab.EXPERIMENT, out -> EchoLab.renderTables(dir, out));
         return text.toString();
     }
 
-    private interface Legacy {
-        void print(PrintStream out);
-    }
-
-    private static void appendLegacy(StringBuilder text, List<JsonNode> nodes, Path dir, String experiment, Legacy legacy) {
-        if (!holds(nodes, experiment)) {
-            return;
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        legacy.print(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        text.append(text.isEmpty() ? "" : "\n").append(bytes.toString(StandardCharsets.UTF_8));
-    }
 
     private static boolean holds(List<JsonNode> nodes, String experiment) {
         return nodes.stream().anyMatch(n -> experiment.equals(n.path("experiment").asText()));

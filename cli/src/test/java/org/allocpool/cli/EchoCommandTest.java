@@ -54,6 +54,14 @@ class EchoCommandTest {
     }
 
     @Test
+    void shouldRejectRoundsThatDoNotFitTheDuration() {
+        assertBadInput(execute("echo", "bench", "--duration", "2s", "--round-time", "3s"),
+                "--round-time must be from 1ms to --duration (2000ms), was 3000ms");
+        assertBadInput(execute("echo", "bench", "--duration", "4s", "--max-rounds", "3"),
+                "--max-rounds must be from the rounds of --duration (4) to 100000, was 3");
+    }
+
+    @Test
     void shouldNameTheDocumentAndFieldOfABadScenario(@TempDir Path dir) throws IOException {
         Path in = dir.resolve("in.yaml");
         Files.writeString(in, "topOfBook: {sendingTimeNS: 1, symbol: A, ecn: B, bidPrice: x, askPrice: 1, "
@@ -81,21 +89,53 @@ class EchoCommandTest {
         ServerSettings settings = ServerSettings.defaults(BufferStrategy.THREAD_LOCAL).withPort(0).withIoThreads(1);
         try (EchoServer server = EchoServer.start(settings, line -> { })) {
             Outcome outcome = execute("echo", "bench", "--port", Integer.toString(server.address().getPort()),
-                    "--clients", "2", "--warmup", "0", "--duration", "2s", "--window", "8", "--json");
+                    "--clients", "2", "--warmup", "500ms", "--duration", "2s", "--round-time", "500ms", "--max-rounds", "6",
+                    "--window", "8", "--json");
             assertEquals(0, outcome.exitCode(), outcome.toString());
             assertEquals(1, outcome.out().size(), "exactly one record: " + outcome.out());
-            assertContractRecord(RecordJson.parse(outcome.out().getFirst()), "thread-local", false, 2);
+            JsonNode record = RecordJson.parse(outcome.out().getFirst());
+            assertContractRecord(record, "thread-local", false, 2);
+            assertRoundsRecorded(record, 4, 6);
+            assertEquals(1, record.path("metrics").path("warmupRounds").size(), record.toString());
             assertTrue(outcome.err().stream().anyMatch(l -> l.contains("events/s")), outcome.err().toString());
+            assertTrue(outcome.err().stream().anyMatch(l -> l.startsWith("  round 1/4: ")), outcome.err().toString());
         }
     }
 
     @Test
     void shouldStartItsOwnServerJvmWithoutAPort() {
         Outcome outcome = execute("echo", "bench", "--clients", "1", "--warmup", "0", "--duration", "1s",
-                "--window", "4", "--buffers", "unpooled", "--copy-per-event", "--io-threads", "1", "--json");
+                "--round-time", "250ms", "--window", "4", "--buffers", "unpooled", "--copy-per-event", "--io-threads", "1",
+                "--json");
         assertEquals(0, outcome.exitCode(), outcome.toString());
         assertEquals(1, outcome.out().size(), "exactly one record: " + outcome.out());
-        assertContractRecord(RecordJson.parse(outcome.out().getFirst()), "unpooled", true, 1);
+        JsonNode record = RecordJson.parse(outcome.out().getFirst());
+        assertContractRecord(record, "unpooled", true, 1);
+        assertRoundsRecorded(record, 4, 8);
+    }
+
+    /**
+     * The rounds that count and their steady-state check are in the record, whatever they measured: at least
+     * {@code rounds} and at most {@code maxRounds} timed rounds ran.
+     */
+    private static void assertRoundsRecorded(JsonNode record, int rounds, int maxRounds) {
+        JsonNode metrics = record.path("metrics");
+        JsonNode counted = metrics.path("eventsPerSecondRounds");
+        assertEquals(rounds, counted.path("rounds").size(), metrics.toString());
+        for (String field : List.of("median", "min", "max")) {
+            assertTrue(counted.path(field).isNumber(), field);
+        }
+        assertEquals(rounds, metrics.path("allocBytesPerEventRounds").path("rounds").size(), metrics.toString());
+        JsonNode check = metrics.path("steadyState");
+        assertTrue(check.path("steady").isBoolean(), metrics.toString());
+        assertEquals(rounds, check.path("rounds").asInt());
+        assertFalse(check.path("reason").asText().isEmpty());
+        int discarded = metrics.path("discardedRounds").size();
+        assertTrue(discarded <= maxRounds - rounds, metrics.toString());
+        assertTrue(check.path("steady").asBoolean() || discarded == maxRounds - rounds,
+                "only a steady check ends the rounds before the cap: " + metrics);
+        assertEquals(rounds, record.path("cell").path("rounds").asInt());
+        assertEquals(maxRounds, record.path("cell").path("maxRounds").asInt());
     }
 
     private static void assertContractRecord(JsonNode record, String buffers, boolean copy, int clients) {

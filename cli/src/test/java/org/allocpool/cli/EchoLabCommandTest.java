@@ -32,6 +32,11 @@ class EchoLabCommandTest {
         assertOneLineError("--warmup must be a time such as 5s, 1m or 500ms, was '-1'", "lab", "echo", "--warmup", "-1");
         assertOneLineError("--cell-timeout must be a positive time such as 5s, 1m or 500ms, was '0'",
                 "lab", "echo", "--cell-timeout", "0");
+        assertOneLineError("--round-time must be from 1ms to --duration (4s), was 10s", "lab", "echo", "--round-time", "10s");
+        assertOneLineError("--max-rounds must be at least the rounds of --duration (8), was 2", "lab", "echo",
+                "--max-rounds", "2");
+        assertOneLineError("--forks must be at least 1, was 0", "lab", "echo", "--forks", "0");
+        assertOneLineError("--shard must be K/N with 1 <= K <= N, was 3/2", "lab", "echo", "--shard", "3/2");
         assertOneLineError("Unknown options: '--strategy', 'pool'", "lab", "echo", "--strategy", "pool");
     }
 
@@ -64,6 +69,8 @@ class EchoLabCommandTest {
         String help = AllocpoolMain.commandLine().getSubcommands().get("lab").getSubcommands().get("echo").getUsageMessage();
         assertTrue(help.contains("--copy-per-event"), help);
         assertTrue(help.contains("copy-per-event / reuse"), help);
+        assertTrue(help.contains("--round-time"), help);
+        assertTrue(help.contains("--shard"), help);
     }
 
     private static void assertOneLineError(String expected, String... args) {

@@ -148,10 +148,4 @@ class ChildTest {
         assertFalse(ReadyLine.pattern("kv").matcher(line).find());
     }
 
-    @Test
-    void shouldBuildAJvmCommandLineInItsOrder() {
-        JvmCommand jvm = new JvmCommand(Path.of("/jdk/bin/java"), List.of("--base"), List.of("-cp", "x", "Main"));
-        assertEquals(List.of("/jdk/bin/java", "-Xmx1g", "--base", "-Duser=1", "-cp", "x", "Main", "run"),
-                jvm.command(List.of("-Xmx1g"), List.of("-Duser=1"), List.of("run")));
-    }
 }

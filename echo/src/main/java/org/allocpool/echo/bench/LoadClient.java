@@ -2,8 +2,11 @@ package org.allocpool.echo.bench;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
 import org.allocpool.echo.event.EventCodes;
 import org.allocpool.echo.event.Message;
 import org.allocpool.echo.event.TopOfBook;
@@ -18,8 +21,12 @@ import org.allocpool.echo.wire.TopOfBookCodec;
  * for the next event. At a fixed rate, a timer sends every event whose intended time has come,
  * stamped with that intended time, so that a stalled server shows as latency (no coordinated
  * omission). Each event carries its send time; the reply's round trip is recorded into an
- * HdrHistogram without allocation. Events of one read leave in one pooled buffer. Owned by the
- * connection's event loop thread; {@link #results} is read after the loops stopped.
+ * HdrHistogram recorder without allocation. Events of one read leave in one pooled buffer.
+ *
+ * <p>Owned by the connection's event loop thread, the only writer of its counts and latencies. The
+ * bench's main thread reads them while the load runs, at each round's boundary: the counts with
+ * opaque reads (each a whole, recent value), the latencies through the recorder's interval
+ * histograms, which it hands over safely.
  */
 final class LoadClient implements FrameListener {
 
@@ -27,9 +34,24 @@ final class LoadClient implements FrameListener {
     static final long MAX_LATENCY_NS = TimeUnit.MINUTES.toNanos(1);
     private static final long MIN_TICK_NS = TimeUnit.MICROSECONDS.toNanos(100);
 
+    private static final VarHandle SENT;
+    private static final VarHandle RECEIVED;
+    private static final VarHandle ERRORS;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            SENT = lookup.findVarHandle(LoadClient.class, "sent", long.class);
+            RECEIVED = lookup.findVarHandle(LoadClient.class, "received", long.class);
+            ERRORS = lookup.findVarHandle(LoadClient.class, "errors", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final BenchSettings settings;
     private final LoadControl control;
-    private final Histogram histogram = new Histogram(MAX_LATENCY_NS, 3);
+    private final SingleWriterRecorder latencies = new SingleWriterRecorder(MAX_LATENCY_NS, 3);
     private final TopOfBook topOfBook = new TopOfBook().symbol(EventCodes.symbol("EUR/USD")).ecn(EventCodes.ecn("EBS"))
             .bidPrice(0.9913).askPrice(0.9917).bidQuantity(1_000_000).askQuantity(2_500_000);
     private final Message message;
@@ -37,10 +59,10 @@ final class LoadClient implements FrameListener {
     private ByteBuf pending;
     private long startNs;
     private long scheduled;
+    // written by the event loop only, read opaquely by the bench's main thread: totals since the start
     private long sent;
     private long received;
     private long errors;
-    private long receivedInAll; // plain: the progress line reads it racily, an estimate is enough
 
     LoadClient(BenchSettings settings, LoadControl control) {
         this.settings = settings;
@@ -85,19 +107,12 @@ final class LoadClient implements FrameListener {
     @Override
     public void onFrame(ChannelHandlerContext ctx, byte type, ByteBuf buffer, int index, int length) {
         long now = System.nanoTime();
-        boolean measuring = control.isMeasuring();
         if (type == FrameType.TOP_OF_BOOK || type == FrameType.MESSAGE) {
-            if (measuring) {
-                long latency = now - buffer.getLong(index); // both bodies start with sendingTimeNS
-                histogram.recordValue(Math.min(Math.max(latency, 0), MAX_LATENCY_NS));
-                received++;
-            }
-            receivedInAll++;
+            long latency = now - buffer.getLong(index); // both bodies start with sendingTimeNS
+            latencies.recordValue(Math.min(Math.max(latency, 0), MAX_LATENCY_NS));
+            RECEIVED.setOpaque(this, received + 1);
         } else if (type == FrameType.ERROR) {
-            if (measuring) {
-                errors++;
-            }
-            receivedInAll++;
+            ERRORS.setOpaque(this, errors + 1);
         } else {
             return;
         }
@@ -130,9 +145,7 @@ final class LoadClient implements FrameListener {
         } else {
             MessageCodec.encode(message.sendingTimeNS(sendingTimeNS), pending);
         }
-        if (control.isMeasuring()) {
-            sent++;
-        }
+        SENT.setOpaque(this, sent + 1);
     }
 
     private void flush(ChannelHandlerContext ctx) {
@@ -142,25 +155,26 @@ final class LoadClient implements FrameListener {
         }
     }
 
-    /** Replies received so far, measured or not (read by the progress line from another thread). */
-    long receivedInAll() {
-        return receivedInAll;
-    }
-
-    /** Counts and latencies of the measured window; call once the event loops stopped. */
-    Histogram histogram() {
-        return histogram;
-    }
-
+    /** Events sent since the start (any thread). */
     long sent() {
-        return sent;
+        return (long) SENT.getOpaque(this);
     }
 
+    /** Echoes received since the start (any thread). */
     long received() {
-        return received;
+        return (long) RECEIVED.getOpaque(this);
     }
 
+    /** Error replies received since the start (any thread). */
     long errors() {
-        return errors;
+        return (long) ERRORS.getOpaque(this);
+    }
+
+    /**
+     * Puts the round trips recorded since the last call into {@code into}, replacing what it held;
+     * the next call starts from here. One reader thread (the bench's main thread).
+     */
+    void latenciesSinceLast(Histogram into) {
+        latencies.getIntervalHistogramInto(into);
     }
 }

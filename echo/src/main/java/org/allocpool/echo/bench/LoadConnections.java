@@ -16,6 +16,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
 import org.allocpool.echo.wire.FrameDecoder;
 
 /**
@@ -23,13 +24,16 @@ import org.allocpool.echo.wire.FrameDecoder;
  * event loop group that this object owns. A connection that the server closes, or that fails,
  * while the load is not stopping fails the run through {@link LoadControl}.
  *
- * <p>Opened and closed by the bench's main thread; the clients run on the group's threads, and
- * their counts are read whole only after {@link #stop()}.
+ * <p>Opened, read and closed by the bench's main thread; the clients run on the group's threads.
+ * Their totals and latencies are read while they run ({@link #totals()}, {@link #latenciesSinceLast()}),
+ * at each round's boundary.
  */
 final class LoadConnections implements AutoCloseable {
 
     private final EventLoopGroup group;
     private final List<LoadClient> clients = new ArrayList<>();
+    /** One client's latencies of a round, before they join the others'; the main thread's only. */
+    private final Histogram scratch = new Histogram(LoadClient.MAX_LATENCY_NS, 3);
 
     private LoadConnections(EventLoopGroup group) {
         this.group = group;
@@ -56,18 +60,31 @@ final class LoadConnections implements AutoCloseable {
         }
     }
 
-    /** The clients, one per connection. */
-    List<LoadClient> clients() {
-        return clients;
+    /** Every client's events sent, echoes and error replies received since the start, summed. */
+    Totals totals() {
+        long sent = 0;
+        long received = 0;
+        long errors = 0;
+        for (LoadClient c : clients) {
+            sent += c.sent();
+            received += c.received();
+            errors += c.errors();
+        }
+        return new Totals(sent, received, errors);
     }
 
-    /** Replies received so far by all clients, measured or not (an estimate while the load runs). */
-    long receivedInAll() {
-        long sum = 0;
+    /** Every client's round trips since the last call, in one new histogram (nanoseconds). */
+    Histogram latenciesSinceLast() {
+        Histogram all = new Histogram(LoadClient.MAX_LATENCY_NS, 3);
         for (LoadClient c : clients) {
-            sum += c.receivedInAll();
+            c.latenciesSinceLast(scratch);
+            all.add(scratch);
         }
-        return sum;
+        return all;
+    }
+
+    /** Counts summed over the clients. */
+    record Totals(long sent, long received, long errors) {
     }
 
     /** Stops the event loops and waits until they ended: the clients' counts are final after this. */

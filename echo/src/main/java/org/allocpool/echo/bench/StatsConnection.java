@@ -1,15 +1,19 @@
 package org.allocpool.echo.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.allocpool.echo.client.EchoConnection;
+import org.allocpool.echo.server.GcWindow;
+import org.allocpool.echo.server.StatsAnswer;
+import org.allocpool.metrics.result.RecordJson;
 
 /**
  * The bench's control connection to the server, apart from the load: asks for the server's STATS
- * (its counters, settings and environment) and for the garbage collections of the measured
- * window. One owner thread (the bench's main thread); not thread-safe.
+ * (its counters, settings and environment), read into a typed {@link StatsAnswer}, and for the
+ * garbage collections of the measured rounds. One owner thread (the bench's main thread); not
+ * thread-safe.
  */
 final class StatsConnection implements AutoCloseable {
 
@@ -34,22 +38,35 @@ final class StatsConnection implements AutoCloseable {
     }
 
     /** The server's STATS answer now. */
-    JsonNode now() throws IOException {
-        return control.stats(0, 0);
+    StatsAnswer now() throws IOException {
+        return stats(0, 0);
     }
 
     /**
      * The server's collections of {@code [sinceNs, untilNs]} (its clock), asked again until its GC
      * stream has passed {@code untilNs} or a few seconds went by.
      */
-    JsonNode gcWindow(long sinceNs, long untilNs) throws IOException {
+    GcWindow gcWindow(long sinceNs, long untilNs) throws IOException {
         long giveUp = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GC_SETTLE_MS);
         while (true) {
-            JsonNode window = control.stats(sinceNs, untilNs).path("gcWindow");
-            if (window.path("observedUntilNs").asLong() >= untilNs || System.nanoTime() > giveUp) {
+            GcWindow window = stats(sinceNs, untilNs).gcWindow();
+            if (window.observedUntilNs() >= untilNs || System.nanoTime() > giveUp) {
                 return window;
             }
-            PhasePacer.sleepNs(TimeUnit.MILLISECONDS.toNanos(GC_POLL_MS));
+            try {
+                TimeUnit.MILLISECONDS.sleep(GC_POLL_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for the server's GC window", e);
+            }
+        }
+    }
+
+    private StatsAnswer stats(long sinceNs, long untilNs) throws IOException {
+        try {
+            return RecordJson.mapper().treeToValue(control.stats(sinceNs, untilNs), StatsAnswer.class);
+        } catch (JsonProcessingException e) {
+            throw new IOException("the server's STATS answer does not read as one: " + e.getOriginalMessage(), e);
         }
     }
 

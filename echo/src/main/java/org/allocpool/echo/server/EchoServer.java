@@ -29,6 +29,12 @@ import org.allocpool.metrics.gc.CollectorName;
  */
 public final class EchoServer implements AutoCloseable {
 
+    /**
+     * The service name in the line {@code echo serve} prints once it listens
+     * ({@code org.allocpool.process.ReadyLine}: {@code echo: listening on <host>:<port>}).
+     */
+    public static final String SERVICE = "echo";
+
     private final ServerSettings settings;
     private final Consumer<String> log;
     private final IoThreads ioThreads = new IoThreads("echo-io");

@@ -1,59 +1,72 @@
 package org.allocpool.lab.echo;
 
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.allocpool.lab.analyzer.AnalyzerCell;
 import org.allocpool.lab.analyzer.Collector;
+import org.allocpool.lab.run.LabCell;
 
 /**
  * One cell of the echo matrix: a server JVM under {@code collector} with one buffer strategy, with or
- * without one copy per event, and a bench JVM whose {@code clients} send {@code event}s to it. Says
- * the JVM flags and program arguments of both and the identity the record should carry. Only the
- * server varies between cells: every bench JVM gets the same collector and heap. Immutable; safe to share.
+ * without one copy per event, and a bench JVM whose {@code clients} send {@code event}s to it, timed
+ * as {@code plan} says. Says the JVM flags and program arguments of both and the cell fields the
+ * records should carry. Only the server varies between cells: every bench JVM gets the same collector
+ * and heap. Immutable; safe to share.
  *
  * @param collector    the server's garbage collector
  * @param buffers      the server's buffer strategy, one of {@link EchoMatrix#BUFFERS}
  * @param copyPerEvent whether the server allocates one copy of every event ({@code --copy-per-event})
  * @param event        what clients send, one of {@link EchoMatrix#EVENTS}
  * @param clients      how many clients send at once
+ * @param plan         how the bench is timed
  */
-public record EchoCell(Collector collector, String buffers, boolean copyPerEvent, String event, int clients) {
+public record EchoCell(Collector collector, String buffers, boolean copyPerEvent, String event, int clients,
+                       BenchPlan plan) implements LabCell<EchoCellFields> {
 
     /** The server's heap: fixed ({@code -Xms} = {@code -Xmx}) so that no cell measures heap resizing. */
     public static final String SERVER_HEAP = "1g";
     /** The bench JVM's flags, the same in every cell: G1 and a fixed heap ample for 16 clients' histograms. */
     public static final List<String> BENCH_JVM_FLAGS = List.of("-XX:+UseG1GC", "-Xms512m", "-Xmx512m");
-    /** The address the server binds and the bench connects to: loopback, as both articles' single-host runs. */
+    /** The address the server binds: loopback, as both articles' single-host runs. */
     public static final String HOST = "127.0.0.1";
+    /** The service name of the server's ready line, {@code echo: listening on <host>:<port>} (the echo contract). */
+    public static final String SERVICE = "echo";
 
     public EchoCell {
         Objects.requireNonNull(collector, "collector");
         Objects.requireNonNull(buffers, "buffers");
         Objects.requireNonNull(event, "event");
+        Objects.requireNonNull(plan, "plan");
         if (clients < 1) {
             throw new IllegalArgumentException("a cell needs at least one client, not " + clients);
         }
     }
 
     /** A name for files: {@code G1-top-of-book-16c-thread-local-copy} ({@code -reuse} without copy-per-event). */
+    @Override
     public String id() {
         return collector.label() + "-" + event + "-" + clients + "c-" + buffers + "-" + (copyPerEvent ? "copy" : "reuse");
     }
 
     /** A name for progress lines: {@code G1 top-of-book, 16 clients, thread-local, copy-per-event}. */
+    @Override
     public String label() {
-        return collector.label() + " " + event + ", " + clients + (clients == 1 ? " client, " : " clients, ") + buffers
-                + ", " + (copyPerEvent ? "copy-per-event" : "reuse");
+        return fields().label();
     }
 
-    /** What identifies this cell among records (for resuming and tables). */
-    public EchoCellKey key() {
-        return new EchoCellKey(collector.label(), buffers, copyPerEvent, event, clients);
+    /**
+     * The cell fields a record of this cell should carry, as far as the lab knows them; the bench's
+     * own (its settings, and the server's from its STATS answer) take precedence, these fill what it
+     * left out.
+     */
+    @Override
+    public EchoCellFields fields() {
+        return new EchoCellFields(event, buffers, copyPerEvent, clients, collector.label(), null, null,
+                seconds(plan.duration().toMillis()), seconds(plan.warmup().toMillis()),
+                seconds(plan.roundTime().toMillis()), plan.rounds(), plan.maxRounds(), SERVER_HEAP);
     }
 
     /**
@@ -84,33 +97,19 @@ public record EchoCell(Collector collector, String buffers, boolean copyPerEvent
         return List.copyOf(args);
     }
 
-    /** {@code echo bench --host H --port P --clients N --event E --duration D --warmup W --json}. */
-    public List<String> benchArgs(String host, int port, Duration duration, Duration warmup) {
-        return List.of("echo", "bench", "--host", host, "--port", Integer.toString(port),
-                "--clients", Integer.toString(clients), "--event", event,
-                "--duration", durationArg(duration), "--warmup", durationArg(warmup), "--json");
-    }
-
     /**
-     * The cell fields a record of this cell should carry, as far as the lab knows them; the bench's
-     * own (read from the server) take precedence, these fill what it left out.
+     * {@code echo bench --host H --port P --clients N --event E --duration D --warmup W --round-time R
+     * --max-rounds M --json} against the server at {@code server}.
      */
-    public Map<String, Object> intendedCell(Duration duration, Duration warmup) {
-        Map<String, Object> cell = new LinkedHashMap<>();
-        cell.put("event", event);
-        cell.put("buffers", buffers);
-        cell.put("copyPerEvent", copyPerEvent);
-        cell.put("clients", clients);
-        cell.put("gc", collector.label());
-        cell.put("durationS", duration.toMillis() / 1000.0);
-        cell.put("warmupS", warmup.toMillis() / 1000.0);
-        cell.put("heap", SERVER_HEAP);
-        return cell;
+    public List<String> benchArgs(InetSocketAddress server) {
+        List<String> args = new ArrayList<>(List.of("echo", "bench", "--host", server.getHostString(),
+                "--port", Integer.toString(server.getPort()), "--clients", Integer.toString(clients), "--event", event));
+        args.addAll(plan.toArgs());
+        args.add("--json");
+        return List.copyOf(args);
     }
 
-    /** {@code 5s}, or {@code 1500ms} when not a whole number of seconds; {@code 0s} for none. */
-    static String durationArg(Duration duration) {
-        long ms = duration.toMillis();
-        return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+    private static double seconds(long ms) {
+        return ms / 1000.0;
     }
 }

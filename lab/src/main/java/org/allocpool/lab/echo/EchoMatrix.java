@@ -30,7 +30,7 @@ public final class EchoMatrix {
                 for (int clients : settings.clientsFor(event)) {
                     for (String buffers : settings.buffers()) {
                         for (boolean copy : settings.copyPerEvent()) {
-                            cells.add(new EchoCell(collector, buffers, copy, event, clients));
+                            cells.add(new EchoCell(collector, buffers, copy, event, clients, settings.plan()));
                         }
                     }
                 }
@@ -64,11 +64,6 @@ public final class EchoMatrix {
      */
     public static boolean copyPerEvent(String name) {
         return oneOf(name, COPY_VALUES, "--copy-per-event value").equals("on");
-    }
-
-    /** {@code on} or {@code off}. */
-    public static String copyLabel(boolean copyPerEvent) {
-        return copyPerEvent ? "on" : "off";
     }
 
     private static String oneOf(String name, List<String> allowed, String what) {

@@ -9,42 +9,58 @@ import java.util.stream.Collectors;
 import org.allocpool.lab.analyzer.Collector;
 
 /**
- * How much of the echo matrix a run covers and how long each cell measures. Both profiles run
- * every buffer strategy with copy-per-event off and on, both events, under G1 and ZGC; they differ in
- * clients and time. Immutable.
+ * How much of the echo matrix a run covers, how each bench is timed and how many JVM pairs (forks)
+ * each cell runs in. Both profiles run every buffer strategy with copy-per-event off and on and both
+ * events; they differ in collectors, clients and time. Immutable.
  */
 public enum EchoProfile {
 
     /**
-     * Each event at its article's client count: top-of-book with Chronicle's 16 clients, message with
-     * the Netty case study's 3; 2 collectors × 2 events × 4 strategies × copy off/on = 32 cells. A cell
-     * warms up 3 s and measures 5 s; with two JVM starts (the server pre-touching its 1 GB heap) and
-     * the stop, measured on a quiet 2-core machine: 11-12 s a cell, 6m27s for the 32 cells. On the
-     * same machine shared with four other builds (load average 15): 15-32 s a cell, 11m25s.
+     * The server under G1 (the JDK's default collector), each event at its article's client count:
+     * top-of-book with Chronicle's 16 clients, message with the Netty case study's 3; 2 events × 4
+     * strategies × copy off/on = 16 cells, each in two forks (a server JVM and a bench JVM each).
+     *
+     * <p>A bench warms up 5 s, then counts 8 rounds of 500 ms once their events/s are steady, running
+     * up to 16 rounds while they are not. The warm-up is what a fresh pair of JVMs needs on 2 cores:
+     * measured there, events/s still climbed for 5 to 8 s after the start (both JITs compiling on the
+     * cores that also carry the load), and a 3 s warm-up left the climb in the counted rounds. Eight
+     * short rounds rather than five of a second give the trend test the power to see a climb that is
+     * still going (five rounds pass it unless they rise at every step).
+     *
+     * <p>With two JVM starts (the server pre-touching its 1 GB heap) and the stop, a fork took 11 to 16 s
+     * on the shared 2-core machine (load average 3 to 5): 6m52s for the 32 forks. Forks that need their
+     * extra rounds, or a busier machine, take it towards 10 minutes. ZGC, and the other collectors, are
+     * {@code --gc G1,ZGC} away (twice the cells and the time); the client sweep is {@code --clients} or
+     * the full profile.
      */
-    QUICK("quick", Map.of("top-of-book", List.of(16), "message", List.of(3)),
-            Duration.ofSeconds(5), Duration.ofSeconds(3)),
+    QUICK("quick", List.of(Collector.G1), Map.of("top-of-book", List.of(16), "message", List.of(3)),
+            new BenchPlan(Duration.ofSeconds(4), Duration.ofSeconds(5), Duration.ofMillis(500), 16), 2),
 
     /**
-     * Chronicle's client sweep (1, 2, 4, 16) for both events, and the case study's 3 for messages:
-     * 2 × (4 + 5) × 4 × 2 = 144 cells of 5 s warm-up + 20 s, about 30 s each: 70-75 minutes on 2 cores.
+     * G1 and ZGC, Chronicle's client sweep (1, 2, 4, 16) for both events and the case study's 3 for
+     * messages: 2 × (4 + 5) × 4 × 2 = 144 cells in two forks each; a bench warms up 10 s and counts 20
+     * rounds of 1 s (up to 40 while not steady): 35 s or more a fork, roughly 3 hours on 2 cores (an
+     * estimate, not run whole); run it sharded across machines ({@code --shard}).
      */
-    FULL("full", Map.of("top-of-book", List.of(1, 2, 4, 16), "message", List.of(1, 2, 3, 4, 16)),
-            Duration.ofSeconds(20), Duration.ofSeconds(5));
+    FULL("full", List.of(Collector.G1, Collector.ZGC),
+            Map.of("top-of-book", List.of(1, 2, 4, 16), "message", List.of(1, 2, 3, 4, 16)),
+            new BenchPlan(Duration.ofSeconds(20), Duration.ofSeconds(10), Duration.ofSeconds(1), 40), 2);
 
-    /** Seconds a cell may take beyond its warm-up and duration: two JVM starts, pre-touching, 16 connections, the stop. */
-    static final Duration CELL_OVERHEAD = Duration.ofSeconds(90);
+    /** Time a fork may take beyond its bench's longest: two JVM starts, pre-touching, 16 connections, the stop. */
+    static final Duration FORK_OVERHEAD = Duration.ofSeconds(90);
 
     private final String label;
+    private final List<Collector> collectors;
     private final Map<String, List<Integer>> clients;
-    private final Duration duration;
-    private final Duration warmup;
+    private final BenchPlan plan;
+    private final int forks;
 
-    EchoProfile(String label, Map<String, List<Integer>> clients, Duration duration, Duration warmup) {
+    EchoProfile(String label, List<Collector> collectors, Map<String, List<Integer>> clients, BenchPlan plan, int forks) {
         this.label = label;
+        this.collectors = List.copyOf(collectors);
         this.clients = Map.copyOf(clients);
-        this.duration = duration;
-        this.warmup = warmup;
+        this.plan = plan;
+        this.forks = forks;
     }
 
     /** {@code quick} or {@code full}. */
@@ -52,9 +68,9 @@ public enum EchoProfile {
         return label;
     }
 
-    /** The collectors run when none are named: G1 and ZGC. */
+    /** The collectors run when none are named. */
     public List<Collector> collectors() {
-        return List.of(Collector.G1, Collector.ZGC);
+        return collectors;
     }
 
     /** The client counts run for {@code event} when none are named. */
@@ -62,14 +78,14 @@ public enum EchoProfile {
         return clients.getOrDefault(event, List.of(16));
     }
 
-    /** How long each bench measures, after its warm-up. */
-    public Duration duration() {
-        return duration;
+    /** How each bench is timed when nothing else is said. */
+    public BenchPlan plan() {
+        return plan;
     }
 
-    /** How long each bench runs before it measures. */
-    public Duration warmup() {
-        return warmup;
+    /** JVM pairs (forks) per cell. */
+    public int forks() {
+        return forks;
     }
 
     /**

@@ -8,12 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.function.Function;
-import java.util.function.Predicate;
-import org.allocpool.metrics.result.ResultRecord;
 
 /**
  * The folder a lab run keeps everything in: its {@code records.jsonl}, the description of the run
@@ -54,21 +49,6 @@ public final class ResultsFolder {
     /** Its records. */
     public RecordsFile records() {
         return records;
-    }
-
-    /**
-     * The keys of the cells recorded ok among the records {@code ofThisLab} accepts, for a resumed
-     * run to skip: {@code keyOfCell} makes a key of a record's {@code cell} object. Only the kv and
-     * echo labs still use it, until they run through {@link org.allocpool.lab.run.LabRunner}.
-     */
-    public <K> Set<K> okKeys(Predicate<JsonNode> ofThisLab, Function<JsonNode, K> keyOfCell) throws IOException {
-        Set<K> ok = new HashSet<>();
-        for (JsonNode record : records.readAll()) {
-            if (ofThisLab.test(record) && ResultRecord.OK.equals(record.path("status").asText())) {
-                ok.add(keyOfCell.apply(record.path("cell")));
-            }
-        }
-        return ok;
     }
 
     /**

@@ -176,13 +176,13 @@ class AnalyzerLabSettingsTest {
     }
 
     @Test
-    void shouldRejectTimedRoundOptionsInRealtimeMode() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new AnalyzerLabSettings(
-                null, null, null, null, null, null, null, null,
-                new WorkloadOverrides(null, null, null, null, null, null, 3, null, null, null), AnalyzerMode.REALTIME,
-                null, null, null, null));
+    void shouldPassTheRoundsRunUntilSteadyBeforeTheSourceInRealtimeMode() {
+        AnalyzerLabSettings settings = new AnalyzerLabSettings(null, null, null, null, null, null, null, null,
+                new WorkloadOverrides(null, null, null, null, null, null, 3, null, 9, null), AnalyzerMode.REALTIME,
+                null, null, null, null);
 
-        assertTrue(e.getMessage().startsWith("--rounds and --max-rounds are batch options"), e.getMessage());
+        assertEquals(List.of("--rounds", "3", "--max-rounds", "9", "--mode", "realtime", "--find-interval",
+                "--duration", "2s", "--warmup-s", "3"), settings.childArgs());
     }
 
     @Test
@@ -213,8 +213,8 @@ class AnalyzerLabSettingsTest {
 
         assertEquals(List.of("--queue", "10", "--mode", "realtime", "--find-interval", "--duration", "60s",
                 "--warmup-s", "10"), settings.childArgs());
-        // probes of 10 s + 60 s instead of 10 s + 20 s, each with 12 s of start-up: 25 min x 82 / 42
-        assertEquals(Duration.ofSeconds(2929), settings.cellTimeout());
+        // probes of 10 s + 60 s instead of 10 s + 20 s, each with 1 s to start and stop its source: 25 min x 71 / 31
+        assertEquals(Duration.ofSeconds(3436), settings.cellTimeout());
         assertEquals(Duration.ofMinutes(25), AnalyzerLabSettings.of(Profile.FULL, AnalyzerMode.REALTIME).cellTimeout());
         assertEquals(Duration.ofMinutes(10), AnalyzerLabSettings.of(Profile.QUICK, AnalyzerMode.REALTIME).cellTimeout());
     }

@@ -1,36 +1,36 @@
 package org.allocpool.lab.echo.tables;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.allocpool.lab.text.MarkdownTable;
-import org.allocpool.lab.echo.EchoCellKey;
+import org.allocpool.lab.text.TableNotes;
 
 /**
  * One figure of one collector and event: a row per buffer strategy, columns grouped by clients,
- * reuse then copy-per-event within each group. A cell not run reads {@code -}, a failed one
- * {@code failed [n]}. Thread-safe (stateless).
+ * reuse then copy-per-event within each group. A cell not run reads {@code -}, one none of whose
+ * forks measured {@code failed [n]}. Thread-safe (stateless).
  */
 final class MetricTable {
 
     private MetricTable() {
     }
 
-    static String render(EchoResults results, String gc, String event, EchoMetric metric, FailedNotes notes) {
-        List<Integer> clients = results.clients(gc, event);
-        List<Boolean> copies = results.copies(gc, event);
+    static String render(EchoCells cells, String gc, String event, EchoMetric metric, TableNotes notes) {
+        List<Integer> clients = cells.clients(gc, event);
+        List<Boolean> copies = cells.copies(gc, event);
         List<String> header = new ArrayList<>(List.of("buffers"));
         for (int n : clients) {
             for (boolean copy : copies) {
-                header.add(n + (n == 1 ? " client, " : " clients, ") + (copy ? "copy" : "reuse"));
+                header.add(clientsText(n) + ", " + (copy ? "copy" : "reuse"));
             }
         }
         MarkdownTable table = new MarkdownTable(header);
-        for (String buffers : results.buffers(gc, event)) {
+        for (String buffers : cells.buffers(gc, event)) {
             List<String> row = new ArrayList<>(List.of(buffers));
             for (int n : clients) {
                 for (boolean copy : copies) {
-                    row.add(figure(results.get(new EchoCellKey(gc, buffers, copy, event, n)), metric, notes));
+                    EchoCellResult result = cells.get(gc, buffers, copy, event, n);
+                    row.add(result == null ? "-" : result.isOk() ? metric.text(result, notes) : result.failed(notes));
                 }
             }
             table.row(row);
@@ -38,13 +38,8 @@ final class MetricTable {
         return table.render();
     }
 
-    private static String figure(JsonNode record, EchoMetric metric, FailedNotes notes) {
-        if (record == null) {
-            return "-";
-        }
-        if (!EchoResults.isOk(record)) {
-            return notes.failed(record);
-        }
-        return metric.format(metric.value(record.path("metrics")));
+    /** {@code 1 client}, {@code 16 clients}. */
+    static String clientsText(int n) {
+        return n + (n == 1 ? " client" : " clients");
     }
 }

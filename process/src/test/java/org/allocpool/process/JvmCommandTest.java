@@ -1,4 +1,4 @@
-package org.allocpool.lab.launch;
+package org.allocpool.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,14 +10,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ChildJvmTest {
+class JvmCommandTest {
 
     @TempDir
     Path tmp;
 
     @Test
     void shouldStartThisProgramOnTheClassPathWhenRunningOnIt() {
-        ChildJvm child = ChildJvm.ofCurrentProcess("org.allocpool.cli", "org.allocpool.cli.AllocpoolMain",
+        JvmCommand child = JvmCommand.ofCurrentProcess("org.allocpool.cli", "org.allocpool.cli.AllocpoolMain",
                 "org.allocpool.analyzer");
 
         assertEquals(List.of("-cp", System.getProperty("java.class.path"), "org.allocpool.cli.AllocpoolMain"),
@@ -29,7 +29,7 @@ class ChildJvmTest {
     @Test
     void shouldRunChildrenWithTheJavaOfAnotherJdk() {
         Path home = Path.of(System.getProperty("java.home"));
-        ChildJvm child = ChildJvm.onClassPath(Path.of("/somewhere/java"), "cp", "Main").withJavaHome(home);
+        JvmCommand child = JvmCommand.onClassPath(Path.of("/somewhere/java"), "cp", "Main").withJavaHome(home);
 
         assertEquals(home.resolve("bin").resolve("java"), child.java());
         assertEquals(List.of("-cp", "cp", "Main"), child.launchPrefix());
@@ -38,8 +38,15 @@ class ChildJvmTest {
     @Test
     void shouldRejectAJavaHomeWithoutJavaNamingThePath() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ChildJvm.onClassPath(Path.of("java"), "cp", "Main").withJavaHome(tmp));
+                () -> JvmCommand.onClassPath(Path.of("java"), "cp", "Main").withJavaHome(tmp));
 
         assertTrue(e.getMessage().contains("'" + tmp.resolve("bin").resolve("java") + "'"), e.getMessage());
+    }
+
+    @Test
+    void shouldBuildAJvmCommandLineInItsOrder() {
+        JvmCommand jvm = new JvmCommand(Path.of("/jdk/bin/java"), List.of("--base"), List.of("-cp", "x", "Main"));
+        assertEquals(List.of("/jdk/bin/java", "-Xmx1g", "--base", "-Duser=1", "-cp", "x", "Main", "run"),
+                jvm.command(List.of("-Xmx1g"), List.of("-Duser=1"), List.of("run")));
     }
 }
