@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.allocpool.lab.records.ForkedCell;
 
 /**
  * Numbered notes under a table, for every lab's tables: a cell reads {@code failed [2]} or
@@ -26,6 +27,27 @@ public final class TableNotes {
             pending.add("[" + n + "] " + line);
         }
         return "[" + n + "]";
+    }
+
+    /** {@code failed [n]} for a cell none of whose forks measured, named {@code label}, the first fork's reason as its note. */
+    public String failed(String label, ForkedCell<?, ?> cell) {
+        return "failed " + note(label + ": " + (cell.failures().isEmpty() ? "no reason recorded"
+                : String.valueOf(cell.failures().getFirst().error())));
+    }
+
+    /** {@code " [n]"} after a figure of {@code what} that was not steady (for {@code reason}); empty when it was. */
+    public String unsteady(String what, boolean steady, String reason) {
+        return steady ? "" : " " + note(what + ": not steady (" + reason + "); not a clean figure, never a winner");
+    }
+
+    /** {@code " [n]"} for each fork of {@code cell} that failed (its figures then rest on the others); empty when none. */
+    public String failedForks(String label, ForkedCell<?, ?> cell) {
+        StringBuilder marks = new StringBuilder();
+        for (var failure : cell.failures()) {
+            marks.append(' ').append(note(label + ": fork " + failure.forkNumber() + " of " + cell.forks().size()
+                    + " failed (" + failure.error() + "); the figures rest on the others"));
+        }
+        return marks.toString();
     }
 
     /** The notes numbered since the last call, one per line, each ending in a newline; empty if none. */

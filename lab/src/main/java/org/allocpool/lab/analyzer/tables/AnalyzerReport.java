@@ -14,6 +14,7 @@ import org.allocpool.lab.records.RecordType;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.metrics.env.Environment;
+import org.allocpool.lab.text.TableNotes;
 
 /**
  * Renders the analyzer's records as one Markdown document: the environment and profile, then for
@@ -42,7 +43,7 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
 
         StringBuilder out = new StringBuilder();
         header(out, records, runs);
-        Footnotes footnotes = new Footnotes();
+        TableNotes footnotes = new TableNotes();
         for (String gc : batch.collectors()) {
             out.append("\n## ").append(gc).append("\n\n");
             out.append("Heap: ").append(heaps(batch, gc)).append(".\n\n");
@@ -93,7 +94,7 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
         out.append(verdict);
     }
 
-    private static void realtime(StringBuilder out, RealtimeSection section, Footnotes footnotes) {
+    private static void realtime(StringBuilder out, RealtimeSection section, TableNotes footnotes) {
         AnalyzerResults results = section.results();
         String heapTitle = section.heap() == null ? "" : " (heap " + section.heap() + ")";
         String what = section.intervalNs() == null
@@ -156,7 +157,7 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
         }
     }
 
-    private static void ratios(StringBuilder out, String title, String what, String table, Footnotes footnotes) {
+    private static void ratios(StringBuilder out, String title, String what, String table, TableNotes footnotes) {
         if (table.isEmpty()) {
             return;
         }
@@ -165,7 +166,7 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
         notes(out, footnotes);
     }
 
-    private static void notes(StringBuilder out, Footnotes footnotes) {
+    private static void notes(StringBuilder out, TableNotes footnotes) {
         String notes = footnotes.drain();
         if (!notes.isEmpty()) {
             out.append('\n').append(notes);

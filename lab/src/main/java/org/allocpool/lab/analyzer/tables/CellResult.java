@@ -8,10 +8,10 @@ import org.allocpool.lab.analyzer.AnalyzerCellFields;
 import org.allocpool.lab.analyzer.AnalyzerMetricsView;
 import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.figure.ForkSample;
+import org.allocpool.lab.records.ForkedCell;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.metrics.gc.GcStatistics;
 import org.allocpool.metrics.stats.RoundStatistics;
-import org.allocpool.metrics.stats.SteadyState;
 
 /**
  * What one analyzer cell measured over its forks: the records that count, one per fork, and the
@@ -20,25 +20,11 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param cell  the cell
  * @param forks its records, one per fork, in fork order (at least one)
  */
-record CellResult(AnalyzerCellFields cell, List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> forks) {
+record CellResult(AnalyzerCellFields cell, List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> forks)
+        implements ForkedCell<AnalyzerCellFields, AnalyzerMetricsView> {
 
     CellResult {
         forks = List.copyOf(forks);
-    }
-
-    /** The forks that measured. */
-    List<AnalyzerMetricsView> measured() {
-        return forks.stream().filter(LabRecord::isOk).map(LabRecord::metrics).toList();
-    }
-
-    /** Whether any fork measured. */
-    boolean isOk() {
-        return forks.stream().anyMatch(LabRecord::isOk);
-    }
-
-    /** The forks that failed, in fork order. */
-    List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> failures() {
-        return forks.stream().filter(r -> !r.isOk()).toList();
     }
 
     /** How tables and notes name the cell: {@code G1 pool A}, {@code cpp pool A}. */
@@ -54,11 +40,8 @@ record CellResult(AnalyzerCellFields cell, List<LabRecord<AnalyzerCellFields, An
             if (ns == null) {
                 continue;
             }
-            List<Double> rounds = ns.rounds() == null || ns.rounds().isEmpty() ? List.of(ns.median()) : ns.rounds();
-            // records without a check of their own (older ones) are checked here, the same way
-            SteadyState check = m.steadyState() != null ? m.steadyState()
-                    : SteadyState.of(rounds.stream().mapToDouble(Double::doubleValue).toArray());
-            samples.add(new ForkSample(rounds, ns.median(), check.steady(), check.reason()));
+            List<Double> rounds = ns.rounds().isEmpty() ? List.of(ns.median()) : ns.rounds();
+            samples.add(ForkSample.checked(rounds, ns.median(), m.steadyState()));
         }
         return samples.isEmpty() ? null : Figure.of(samples);
     }

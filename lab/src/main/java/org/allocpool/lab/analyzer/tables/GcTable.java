@@ -5,6 +5,7 @@ import java.util.List;
 import org.allocpool.lab.text.MarkdownTable;
 import org.allocpool.lab.text.Numbers;
 import org.allocpool.metrics.gc.GcStatistics;
+import org.allocpool.lab.text.TableNotes;
 
 /**
  * The article's GC table for one collector, one row per strategy and case: longest and average
@@ -22,7 +23,7 @@ final class GcTable {
     private GcTable() {
     }
 
-    static String render(AnalyzerResults results, String gc, Footnotes footnotes) {
+    static String render(AnalyzerResults results, String gc, TableNotes footnotes) {
         MarkdownTable table = new MarkdownTable(HEADER);
         for (String strategy : results.strategies(gc)) {
             for (String caseName : results.cases(gc)) {
@@ -34,7 +35,7 @@ final class GcTable {
                 if (result.isOk()) {
                     row.addAll(figures(result));
                 } else {
-                    row.add(footnotes.failed(result));
+                    row.add(footnotes.failed(result.label(), result));
                 }
                 table.row(row);
             }

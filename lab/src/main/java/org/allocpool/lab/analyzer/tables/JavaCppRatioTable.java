@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.text.MarkdownTable;
+import org.allocpool.lab.text.TableNotes;
 
 /**
  * Java over C++ from the same run, for one collector: each Java strategy beside the C++ build that
@@ -56,7 +57,7 @@ final class JavaCppRatioTable {
      * The real-time ratios of the smallest loss-free intervals under {@code gc}, or an empty string
      * when no pair was run; where a side lost packets even at 1000 ns, {@code - [n]} with a footnote.
      */
-    static String realtime(AnalyzerResults results, String gc, Footnotes footnotes) {
+    static String realtime(AnalyzerResults results, String gc, TableNotes footnotes) {
         return render(results, gc, (java, cpp, label) -> {
             RealtimeAnswer javaAnswer = java.isOk() ? RealtimeAnswer.of(java) : null;
             RealtimeAnswer cppAnswer = cpp.isOk() ? RealtimeAnswer.of(cpp) : null;

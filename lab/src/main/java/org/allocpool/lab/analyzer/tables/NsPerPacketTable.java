@@ -5,6 +5,7 @@ import java.util.List;
 import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.text.MarkdownTable;
 import org.allocpool.lab.text.Numbers;
+import org.allocpool.lab.text.TableNotes;
 
 /**
  * The article's main table for one collector: strategy × case, the median ns per packet over the
@@ -23,7 +24,7 @@ final class NsPerPacketTable {
     private NsPerPacketTable() {
     }
 
-    static String render(AnalyzerResults results, String gc, Footnotes footnotes) {
+    static String render(AnalyzerResults results, String gc, TableNotes footnotes) {
         List<String> cases = results.cases(gc);
         List<String> header = new ArrayList<>(List.of("strategy"));
         header.addAll(cases);
@@ -56,12 +57,12 @@ final class NsPerPacketTable {
         return figure.forks() > 1 ? text + " ±" + Numbers.percent(figure.forkSpread()) : text;
     }
 
-    private static String cell(CellResult result, double best, Footnotes footnotes) {
+    private static String cell(CellResult result, double best, TableNotes footnotes) {
         if (result == null) {
             return "-";
         }
         if (!result.isOk()) {
-            return footnotes.failed(result);
+            return footnotes.failed(result.label(), result);
         }
         Figure figure = result.nsPerPacket();
         if (figure == null) {
@@ -71,7 +72,7 @@ final class NsPerPacketTable {
         if (figure.steady() && figure.median() == best) {
             text = "**" + Numbers.compact(figure.median()) + "**" + text.substring(Numbers.compact(figure.median()).length());
         }
-        return text + footnotes.caveats(result, figure.steady(), figure.reason());
+        return text + footnotes.unsteady(result.label(), figure.steady(), figure.reason()) + footnotes.failedForks(result.label(), result);
     }
 
     /** The records of one case in this collector's table: its Java rows, then the C++ rows. */

@@ -6,6 +6,7 @@ import org.allocpool.lab.analyzer.AnalyzerMetricsView;
 import org.allocpool.lab.text.MarkdownTable;
 import org.allocpool.lab.text.Numbers;
 import org.allocpool.metrics.gc.GcStatistics;
+import org.allocpool.lab.text.TableNotes;
 
 /**
  * The real-time tables of one collector, from records measured alike (all searches, or all at one
@@ -24,7 +25,7 @@ final class RealtimeTables {
     }
 
     /** Strategy × case: {@code 230}, {@code lost: 4.4%}, {@code failed [n]}, or {@code -} when not run. */
-    static String answers(AnalyzerResults results, String gc, Footnotes footnotes) {
+    static String answers(AnalyzerResults results, String gc, TableNotes footnotes) {
         List<String> cases = results.cases(gc);
         List<String> header = new ArrayList<>(List.of("strategy"));
         header.addAll(cases);
@@ -46,15 +47,15 @@ final class RealtimeTables {
         return table.render();
     }
 
-    private static String answer(CellResult result, Footnotes footnotes) {
+    private static String answer(CellResult result, TableNotes footnotes) {
         if (result == null) {
             return "-";
         }
-        return result.isOk() ? RealtimeAnswer.text(result) + footnotes.caveats(result, true, "") : footnotes.failed(result);
+        return result.isOk() ? RealtimeAnswer.text(result) + footnotes.failedForks(result.label(), result) : footnotes.failed(result.label(), result);
     }
 
     /** One row per cell and fork: the interval and loss of the answer's probe, its latency and the GC during it. */
-    static String probes(AnalyzerResults results, String gc, Footnotes footnotes) {
+    static String probes(AnalyzerResults results, String gc, TableNotes footnotes) {
         MarkdownTable table = new MarkdownTable(PROBE_HEADER);
         for (String strategy : results.strategies(gc)) {
             for (String caseName : results.cases(gc)) {
@@ -70,12 +71,12 @@ final class RealtimeTables {
     }
 
     private static void probe(MarkdownTable table, String rowName, String caseName, CellResult result,
-                              Footnotes footnotes) {
+                              TableNotes footnotes) {
         if (result == null) {
             return;
         }
         if (!result.isOk()) {
-            table.row(List.of(rowName, caseName, "-", footnotes.failed(result)));
+            table.row(List.of(rowName, caseName, "-", footnotes.failed(result.label(), result)));
             return;
         }
         for (var record : result.forks()) {

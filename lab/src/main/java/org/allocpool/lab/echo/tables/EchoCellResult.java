@@ -7,10 +7,10 @@ import org.allocpool.lab.echo.EchoCellFields;
 import org.allocpool.lab.echo.EchoMetricsView;
 import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.figure.ForkSample;
+import org.allocpool.lab.records.ForkedCell;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.text.TableNotes;
 import org.allocpool.metrics.stats.RoundStatistics;
-import org.allocpool.metrics.stats.SteadyState;
 
 /**
  * What one echo cell measured over its forks: the records that count, one per fork, and the figures
@@ -19,28 +19,14 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param cell  the cell
  * @param forks its records, one per fork, in fork order (at least one)
  */
-record EchoCellResult(EchoCellFields cell, List<LabRecord<EchoCellFields, EchoMetricsView>> forks) {
+record EchoCellResult(EchoCellFields cell, List<LabRecord<EchoCellFields, EchoMetricsView>> forks)
+        implements ForkedCell<EchoCellFields, EchoMetricsView> {
 
     /** Why a record written before the bench measured in rounds is not a clean figure. */
     static final String NOT_CHECKED = "measured in one window, not in rounds checked for a steady state";
 
     EchoCellResult {
         forks = List.copyOf(forks);
-    }
-
-    /** The forks that measured. */
-    List<EchoMetricsView> measured() {
-        return forks.stream().filter(LabRecord::isOk).map(LabRecord::metrics).toList();
-    }
-
-    /** Whether any fork measured. */
-    boolean isOk() {
-        return forks.stream().anyMatch(LabRecord::isOk);
-    }
-
-    /** The forks that failed, in fork order. */
-    List<LabRecord<EchoCellFields, EchoMetricsView>> failures() {
-        return forks.stream().filter(r -> !r.isOk()).toList();
     }
 
     /**
@@ -53,9 +39,7 @@ record EchoCellResult(EchoCellFields cell, List<LabRecord<EchoCellFields, EchoMe
         for (EchoMetricsView m : measured()) {
             RoundStatistics rounds = m.eventsPerSecondRounds();
             if (hasRounds(rounds)) {
-                SteadyState check = m.steadyState() != null ? m.steadyState()
-                        : SteadyState.of(rounds.rounds().stream().mapToDouble(Double::doubleValue).toArray());
-                samples.add(new ForkSample(rounds.rounds(), rounds.median(), check.steady(), check.reason()));
+                samples.add(ForkSample.checked(rounds.rounds(), rounds.median(), m.steadyState()));
             } else if (m.eventsPerSecond() != null) {
                 samples.add(new ForkSample(List.of(m.eventsPerSecond()), m.eventsPerSecond(), false, NOT_CHECKED));
             }
@@ -91,8 +75,7 @@ record EchoCellResult(EchoCellFields cell, List<LabRecord<EchoCellFields, EchoMe
 
     /** {@code failed [n]} for a cell none of whose forks measured, with the first fork's reason as the note. */
     String failed(TableNotes notes) {
-        String error = failures().isEmpty() ? "no reason recorded" : String.valueOf(failures().getFirst().error());
-        return "failed " + notes.note(cell.label() + ": " + error);
+        return notes.failed(cell.label(), this);
     }
 
     /**
@@ -100,17 +83,9 @@ record EchoCellResult(EchoCellFields cell, List<LabRecord<EchoCellFields, EchoMe
      * failed (the figure then rests on the others); empty when neither.
      */
     String caveats(TableNotes notes) {
-        StringBuilder marks = new StringBuilder();
         Figure events = eventsPerSecond();
-        if (events != null && !events.steady()) {
-            marks.append(' ').append(notes.note(cell.label() + ": not steady (" + events.reason()
-                    + "); not a clean figure, never a winner"));
-        }
-        for (LabRecord<EchoCellFields, EchoMetricsView> failure : failures()) {
-            marks.append(' ').append(notes.note(cell.label() + ": fork " + failure.forkNumber() + " of " + forks.size()
-                    + " failed (" + failure.error() + "); the figures rest on the others"));
-        }
-        return marks.toString();
+        return (events == null ? "" : notes.unsteady(cell.label(), events.steady(), events.reason()))
+                + notes.failedForks(cell.label(), this);
     }
 
     private static boolean hasRounds(RoundStatistics rounds) {

@@ -5,6 +5,7 @@ import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.kv.KvMetricsView.Codec;
 import org.allocpool.lab.text.MarkdownTable;
 import org.allocpool.lab.text.Numbers;
+import org.allocpool.lab.text.TableNotes;
 
 /**
  * The codecs table (one per codecs cell) and the article's encoding speeds beside ours, both also
@@ -21,18 +22,18 @@ final class CodecTables {
 
     static String render(List<KvCellResult> codecs) {
         StringBuilder out = new StringBuilder();
-        Notes notes = new Notes();
+        TableNotes notes = new TableNotes();
         KvCellResult last = null;
         for (KvCellResult result : codecs) {
             Integer sample = result.cell().sample();
             out.append("## Codecs: users of ").append(KvText.count(result.cell().userCount())).append(", a sample of ")
                     .append(sample == null ? "?" : KvText.count(sample)).append(" drawn at random to encode and decode\n\n");
             if (!result.isOk()) {
-                out.append(notes.failed(result)).append("\n\n").append(notes.drain()).append('\n');
+                out.append(notes.failed(result.label(), result)).append("\n\n").append(notes.drain()).append('\n');
                 continue;
             }
             last = result;
-            String failedForks = notes.failedForks(result);
+            String failedForks = notes.failedForks(result.label(), result);
             double jdkEncodes = median(encodes(result, JDK));
             double jdkDecodes = median(decodes(result, JDK));
             MarkdownTable table = KvText.table("codec", "encoded bytes", "encodes/s (M)", "decodes/s (M)",
@@ -41,8 +42,8 @@ final class CodecTables {
                 Figure encodes = encodes(result, codec);
                 Figure decodes = decodes(result, codec);
                 table.row(KvText.row(codec, KvText.median(result.codecReading(codec, Codec::encodedBytes)),
-                        KvText.rate(encodes) + notes.unsteady(codec + " encodes", encodes),
-                        KvText.rate(decodes) + notes.unsteady(codec + " decodes", decodes),
+                        KvText.rate(encodes) + notes.unsteady(codec + " encodes", encodes == null || encodes.steady(), encodes == null ? "" : encodes.reason()),
+                        KvText.rate(decodes) + notes.unsteady(codec + " decodes", decodes == null || decodes.steady(), decodes == null ? "" : decodes.reason()),
                         ratio(median(encodes), jdkEncodes), ratio(median(decodes), jdkDecodes)));
             }
             out.append(table.render()).append('\n')

@@ -12,6 +12,7 @@ import org.allocpool.lab.kv.KvCellFields;
 import org.allocpool.lab.kv.KvMetricsView;
 import org.allocpool.lab.kv.KvMetricsView.Codec;
 import org.allocpool.lab.kv.KvMetricsView.Rounds;
+import org.allocpool.lab.records.ForkedCell;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.metrics.stats.RoundStatistics;
 import org.allocpool.metrics.stats.SteadyState;
@@ -25,7 +26,8 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param cell  the cell
  * @param forks its records, one per fork, in fork order (at least one)
  */
-record KvCellResult(KvCellFields cell, List<LabRecord<KvCellFields, KvMetricsView>> forks) {
+record KvCellResult(KvCellFields cell, List<LabRecord<KvCellFields, KvMetricsView>> forks)
+        implements ForkedCell<KvCellFields, KvMetricsView> {
 
     /** Why a rate recorded without rounds is not judged. */
     static final String NO_ROUNDS = "one measurement without rounds (a record from before them), not checked";
@@ -34,21 +36,6 @@ record KvCellResult(KvCellFields cell, List<LabRecord<KvCellFields, KvMetricsVie
 
     KvCellResult {
         forks = List.copyOf(forks);
-    }
-
-    /** The forks that measured. */
-    List<KvMetricsView> measured() {
-        return forks.stream().filter(LabRecord::isOk).map(LabRecord::metrics).toList();
-    }
-
-    /** Whether any fork measured. */
-    boolean isOk() {
-        return forks.stream().anyMatch(LabRecord::isOk);
-    }
-
-    /** The forks that failed, in fork order. */
-    List<LabRecord<KvCellFields, KvMetricsView>> failures() {
-        return forks.stream().filter(r -> !r.isOk()).toList();
     }
 
     /** How tables name it: its contender, or {@code codecs}. */

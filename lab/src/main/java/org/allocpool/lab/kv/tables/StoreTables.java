@@ -5,6 +5,7 @@ import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.kv.KvMetricsView;
 import org.allocpool.lab.text.MarkdownTable;
 import org.allocpool.lab.text.Numbers;
+import org.allocpool.lab.text.TableNotes;
 
 /**
  * The stores table, one per number of users, and the article's map table beside ours. Every figure
@@ -25,7 +26,7 @@ final class StoreTables {
 
     static String render(KvCellResults results) {
         StringBuilder out = new StringBuilder();
-        Notes notes = new Notes();
+        TableNotes notes = new TableNotes();
         for (long users : results.storeUsers()) {
             out.append("## Stores: ").append(KvText.count(users)).append(" users, each in its own JVM (G1)\n\n");
             MarkdownTable table = KvText.table("contender", "heap used MB", "full GC ms", "off-heap/file MB", "gets/s (M)",
@@ -54,19 +55,19 @@ final class StoreTables {
         return result.rate(KvMetricsView::misses, KvMetricsView::missesPerSecond);
     }
 
-    private static List<String> row(KvCellResult result, Notes notes) {
+    private static List<String> row(KvCellResult result, TableNotes notes) {
         String contender = result.label();
         if (!result.isOk()) {
-            return KvText.row(contender, notes.failed(result));
+            return KvText.row(contender, notes.failed(result.label(), result));
         }
         Figure gets = gets(result);
         Figure puts = puts(result);
         Figure misses = misses(result);
-        return KvText.row(contender + notes.failedForks(result), KvText.median(result.reading(KvMetricsView::heapUsedMb)),
+        return KvText.row(contender + notes.failedForks(result.label(), result), KvText.median(result.reading(KvMetricsView::heapUsedMb)),
                 KvText.figure(result.fullGcPause()), KvText.median(result.reading(KvMetricsView::offHeapMb)),
-                KvText.rate(gets) + notes.unsteady(contender + " gets", gets),
-                KvText.rate(puts) + notes.unsteady(contender + " puts", puts),
-                KvText.rate(misses) + notes.unsteady(contender + " misses", misses),
+                KvText.rate(gets) + notes.unsteady(contender + " gets", gets == null || gets.steady(), gets == null ? "" : gets.reason()),
+                KvText.rate(puts) + notes.unsteady(contender + " puts", puts == null || puts.steady(), puts == null ? "" : puts.reason()),
+                KvText.rate(misses) + notes.unsteady(contender + " misses", misses == null || misses.steady(), misses == null ? "" : misses.reason()),
                 KvText.median(result.reading(KvMetricsView::residentMb)));
     }
 
