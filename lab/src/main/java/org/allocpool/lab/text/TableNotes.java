@@ -45,7 +45,7 @@ public final class TableNotes {
         StringBuilder marks = new StringBuilder();
         for (var failure : cell.failures()) {
             marks.append(' ').append(note(label + ": fork " + failure.forkNumber() + " of " + cell.forks().size()
-                    + " failed (" + failure.error() + "); the figures rest on the others"));
+                    + " failed (" + failure.error() + "); the figure rests on the others"));
         }
         return marks.toString();
     }

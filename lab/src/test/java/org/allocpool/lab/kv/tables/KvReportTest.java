@@ -153,7 +153,7 @@ class KvReportTest {
         String report = render();
 
         assertTrue(report.contains("| hashmap [1] |"), report);
-        assertTrue(report.contains("[1] hashmap: fork 2 of 2 failed (exited with code 3); its figures rest on the others"),
+        assertTrue(report.contains("[1] hashmap: fork 2 of 2 failed (exited with code 3); the figure rests on the others"),
                 report);
     }
 
