@@ -11,6 +11,7 @@ const char* const kUsage =
     "usage: allocpool-analyzer [--runtime cpp|cpp-flat] [--strategy dummy|alloc|mix|pool] [--case A|B|C]\n"
     "         [--queue N] [--stored N] [--pool N] [--mix-pool N]\n"
     "         [--packets N | --round-time TIME] [--rounds N] [--warmup N] [--max-rounds N] [--no-prefill]\n"
+    "         [--warmup-collections N (accepted for Java's sake: C++ has no collector to wait for)]\n"
     "         [--mode batch|realtime] [--interval-ns NS] [--duration TIME] [--warmup-s S]\n"
     "         [--max-delay-ms MS] [--pin] [--find-interval] [--json]\n"
     "The C++ twin of `allocpool analyzer`: the same workload, generator, cases and counts.\n"
@@ -129,6 +130,7 @@ void complete_plan(Options& o, const PlanGiven& given) {
     at_least("--packets", o.packets, 1);
     at_least("--warmup", o.warmup, 0);
     at_least("--rounds", o.rounds, 1);
+    at_least("--warmup-collections", o.warmup_collections, 0);
     if (o.max_rounds < o.rounds) {
         throw BadInput("--max-rounds must be at least --rounds (" + std::to_string(o.rounds) + "), was "
                        + std::to_string(o.max_rounds));
@@ -145,7 +147,8 @@ std::vector<std::string> plan_args(const Options& o) {
         args = {"--packets", std::to_string(o.packets)};
     }
     for (const std::string& a : {std::string("--rounds"), std::to_string(o.rounds), std::string("--warmup"),
-                                 std::to_string(o.warmup), std::string("--max-rounds"), std::to_string(o.max_rounds)}) {
+                                 std::to_string(o.warmup), std::string("--max-rounds"), std::to_string(o.max_rounds),
+                                 std::string("--warmup-collections"), std::to_string(o.warmup_collections)}) {
         args.push_back(a);
     }
     if (!o.prefill) {
@@ -233,6 +236,8 @@ Options parse_options(const std::vector<std::string>& args) {
         } else if (name == "--max-rounds") {
             o.max_rounds = whole_int(name, next());
             plan.max_rounds = true;
+        } else if (name == "--warmup-collections") {
+            o.warmup_collections = whole_int(name, next());
         } else if (name == "--prefill") {
             o.prefill = flag();
         } else if (name == "--no-prefill") {

@@ -25,13 +25,16 @@ struct Options {
     // The round plan, as Java's RoundPlan: rounds of `packets`, or of round_time_ms when that is
     // set (whole chunks of kChunkPackets); warm-up rounds, timed rounds, and up to max_rounds timed
     // rounds while the last `rounds` are not steady. Defaults as Java's: batch 10,000,000 packets,
-    // 5 warm-up, 10 timed; real time 3 warm-up rounds of 1 s before the source starts.
+    // 5 warm-up, 10 timed; real time rounds of 1 s until steady before the source starts.
     int64_t packets = 10000000;
     int64_t round_time_ms = 0;  // 0: rounds of `packets`
     int32_t rounds = 10;
     int32_t warmup = 5;
     int32_t max_rounds = 20;
     bool prefill = true;
+    // Java's --warmup-collections: the collections a warm-up waits for. C++ has no collector, so it
+    // never waits; the value is kept only so that the record states the plan it was given.
+    int32_t warmup_collections = 20;
     bool realtime = false;
     int64_t interval_ns = 1000;
     int64_t duration_ms = 60000;

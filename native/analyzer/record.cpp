@@ -87,7 +87,8 @@ std::string cell_json(const Options& o) {
         cell.number("packets", o.packets);
     }
     cell.number("rounds", int64_t{o.rounds}).number("warmup", int64_t{o.warmup})
-        .number("maxRounds", int64_t{o.max_rounds}).boolean("prefill", o.prefill);
+        .number("maxRounds", int64_t{o.max_rounds}).boolean("prefill", o.prefill)
+        .number("warmupCollections", int64_t{o.warmup_collections});
     if (o.realtime) {
         if (o.find_interval) {
             cell.boolean("findInterval", true);

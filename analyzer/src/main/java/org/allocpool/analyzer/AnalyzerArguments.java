@@ -21,7 +21,7 @@ public final class AnalyzerArguments {
                 "--pool", Integer.toString(s.pool()), "--mix-pool", Integer.toString(s.mixPool()));
     }
 
-    /** {@code --packets N} or {@code --round-time Tms}, then {@code --rounds --warmup --max-rounds}, and {@code --no-prefill}. */
+    /** {@code --packets N} or {@code --round-time Tms}, {@code --rounds --warmup --max-rounds --warmup-collections}, {@code --no-prefill}. */
     public static List<String> plan(RoundPlan plan) {
         List<String> args = new ArrayList<>();
         if (plan.isTimed()) {
@@ -30,7 +30,8 @@ public final class AnalyzerArguments {
             args.addAll(List.of("--packets", Long.toString(plan.packets())));
         }
         args.addAll(List.of("--rounds", Integer.toString(plan.rounds()), "--warmup", Integer.toString(plan.warmup()),
-                "--max-rounds", Integer.toString(plan.maxRounds())));
+                "--max-rounds", Integer.toString(plan.maxRounds()),
+                "--warmup-collections", Integer.toString(plan.warmupCollections())));
         if (!plan.prefill()) {
             args.add("--no-prefill");
         }

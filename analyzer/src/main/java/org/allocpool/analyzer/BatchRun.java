@@ -104,8 +104,8 @@ public final class BatchRun {
 
     /**
      * The cell a run of {@code settings} is recorded under: strategy, case, mode, gc, heap, queue,
-     * stored, pool, mixPool, then the plan: packets (or roundMs), rounds, warmup, maxRounds, prefill
-     * (in that order). For failed records too.
+     * stored, pool, mixPool, then the plan: packets (or roundMs), rounds, warmup, maxRounds, prefill,
+     * warmupCollections (in that order). For failed records too.
      */
     public static Map<String, Object> cell(AnalyzerSettings settings) {
         Map<String, Object> cell = new LinkedHashMap<>();
@@ -128,6 +128,7 @@ public final class BatchRun {
         cell.put("warmup", plan.warmup());
         cell.put("maxRounds", plan.maxRounds());
         cell.put("prefill", plan.prefill());
+        cell.put("warmupCollections", plan.warmupCollections());
         return cell;
     }
 

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.function.LongSupplier;
 import org.allocpool.analyzer.workload.Workload;
 import org.allocpool.metrics.alloc.AllocationCounter;
+import org.allocpool.metrics.gc.GcCount;
 import org.allocpool.metrics.stats.SteadyState;
 
 /**
@@ -23,17 +24,22 @@ final class TimedRounds {
     private final RoundPlan plan;
     private final PrintStream human;
     private final LongSupplier clock;
+    private final LongSupplier collections;
 
     TimedRounds(Workload workload, RoundPlan plan, PrintStream human) {
-        this(workload, plan, human, System::nanoTime);
+        this(workload, plan, human, System::nanoTime, GcCount::collections);
     }
 
-    /** With {@code clock} in nanoseconds instead of {@link System#nanoTime()}: for tests. */
-    TimedRounds(Workload workload, RoundPlan plan, PrintStream human, LongSupplier clock) {
+    /**
+     * With {@code clock} in nanoseconds instead of {@link System#nanoTime()}, and {@code collections}
+     * instead of the JVM's count of collections: for tests.
+     */
+    TimedRounds(Workload workload, RoundPlan plan, PrintStream human, LongSupplier clock, LongSupplier collections) {
         this.workload = workload;
         this.plan = plan;
         this.human = human;
         this.clock = clock;
+        this.collections = collections;
     }
 
     /**
@@ -51,14 +57,29 @@ final class TimedRounds {
                   Instant windowStart, SteadyState steadyState) {
     }
 
-    /** Runs the warm-up rounds only: ns/packet of each. */
+    /**
+     * Runs the warm-up rounds only: the plan's, then more while the JVM has done fewer collections
+     * than the plan waits for (at most {@code maxRounds} more), unless the plan's rounds collected
+     * nothing at all. ns/packet of each.
+     */
     private double[] warmUp() {
-        double[] warmup = new double[plan.warmup()];
+        long before = collections.getAsLong();
+        List<Double> warmup = new ArrayList<>();
         for (int round = 1; round <= plan.warmup(); round++) {
-            warmup[round - 1] = round().nsPerPacket();
-            human.println(line("warm-up " + round + "/" + plan.warmup(), warmup[round - 1]));
+            warmup.add(round().nsPerPacket());
+            human.println(line("warm-up " + round + "/" + plan.warmup(), warmup.getLast()));
         }
-        return warmup;
+        for (int more = 1; more <= plan.maxRounds(); more++) {
+            long done = collections.getAsLong() - before;
+            // a workload whose warm-up rounds collected nothing makes no garbage: nothing for a collector to adapt to
+            if (done >= plan.warmupCollections() || done == 0) {
+                break;
+            }
+            warmup.add(round().nsPerPacket());
+            human.println(line("warm-up " + warmup.size() + " (" + done + " of " + plan.warmupCollections()
+                    + " collections so far)", warmup.getLast()));
+        }
+        return warmup.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     /** Runs the warm-up rounds, then the timed ones. */

@@ -17,7 +17,7 @@ class AnalyzerSettingsTest {
     void shouldTakeTheArticlesDefaults() {
         AnalyzerSettings s = AnalyzerSettings.defaults(Strategy.POOL, WorkloadCase.B);
         assertEquals(new AnalyzerSettings(Strategy.POOL, WorkloadCase.B, 100_000, 100_000, 1_000_000, 200_000,
-                new RoundPlan(10_000_000L, null, 5, 10, 20, true)), s);
+                new RoundPlan(10_000_000L, null, 5, 10, 20, true, 20)), s);
     }
 
     @Test

@@ -74,7 +74,7 @@ class TimedRoundsTest {
     private static final PrintStream DISCARD = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
 
     private static TimedRounds.Result run(ScriptedWorkload workload, RoundPlan plan) {
-        return new TimedRounds(workload, plan, DISCARD, () -> workload.clock).run();
+        return new TimedRounds(workload, plan, DISCARD, () -> workload.clock, () -> 0).run();
     }
 
     @Test
@@ -117,6 +117,25 @@ class TimedRoundsTest {
         assertEquals(3, result.discarded().length, "8 timed rounds at most");
         assertFalse(result.steadyState().steady());
         assertTrue(result.steadyState().reason().startsWith("still falling"), result.steadyState().reason());
+    }
+
+    @Test
+    void shouldWarmUpUntilTheCollectorHasCollectedAsOftenAsThePlanWaitsFor() {
+        // one collection every two rounds: 20 collections take 40 warm-up rounds, more than the 3 + 12 allowed
+        ScriptedWorkload workload = new ScriptedWorkload(1000, 100);
+        TimedRounds.Result capped = new TimedRounds(workload, new RoundPlan(1000, null, 3, 5, 12, true, 20), DISCARD,
+                () -> workload.clock, () -> workload.packets / 2000).run();
+        assertEquals(3 + 12, capped.warmup().length, "at most --max-rounds more warm-up rounds");
+
+        ScriptedWorkload quick = new ScriptedWorkload(1000, 100);
+        TimedRounds.Result enough = new TimedRounds(quick, new RoundPlan(1000, null, 3, 5, 12, true, 4), DISCARD,
+                () -> quick.clock, () -> quick.packets / 2000).run();
+        assertEquals(8, enough.warmup().length, "four collections after eight rounds of one every two");
+
+        ScriptedWorkload noGarbage = new ScriptedWorkload(1000, 100);
+        TimedRounds.Result none = new TimedRounds(noGarbage, new RoundPlan(1000, null, 3, 5, 12, true, 20), DISCARD,
+                () -> noGarbage.clock, () -> 0).run();
+        assertEquals(3, none.warmup().length, "a workload that never collects has nothing to wait for");
     }
 
     @Test

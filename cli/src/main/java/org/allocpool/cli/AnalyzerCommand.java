@@ -114,6 +114,12 @@ final class AnalyzerCommand implements Callable<Integer> {
                     + "(default: twice --rounds; real time: " + REALTIME_MAX_ROUNDS + ")")
     Integer maxRounds;
 
+    @Option(names = "--warmup-collections", paramLabel = "N", defaultValue = "" + RoundPlan.DEFAULT_WARMUP_COLLECTIONS,
+            description = "after the --warmup rounds, more warm-up rounds while the JVM has done fewer collections than"
+                    + " this since the prefill (at most --max-rounds more): a collector adapts over collections, G1 to a"
+                    + " case B pool over about 20; 0 for none (default: ${DEFAULT-VALUE})")
+    int warmupCollections;
+
     @Option(names = "--prefill", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "fill every store slot and the queue and take in the live set with a full GC before "
                     + "the rounds, as a long run would have them (default: on; --no-prefill times the climb)")
@@ -201,7 +207,7 @@ final class AnalyzerCommand implements Callable<Integer> {
         int timed = rounds != null ? rounds : realtime ? REALTIME_STEADY_ROUNDS : RoundPlan.ARTICLE_ROUNDS;
         int untimed = warmup != null ? warmup : realtime ? REALTIME_WARMUP_ROUNDS : RoundPlan.ARTICLE_WARMUP;
         int most = maxRounds != null ? maxRounds : realtime && rounds == null ? REALTIME_MAX_ROUNDS : 2 * Math.max(1, timed);
-        return new RoundPlan(perRound, time, untimed, timed, most, prefill);
+        return new RoundPlan(perRound, time, untimed, timed, most, prefill, warmupCollections);
     }
 
     private boolean isRealtime() {

@@ -58,7 +58,7 @@ public final class RealtimeRun {
         Map<String, Object> batch = BatchRun.cell(settings.workload());
         Map<String, Object> cell = new LinkedHashMap<>();
         for (String key : new String[] {"strategy", "case", "gc", "heap", "queue", "stored", "pool", "mixPool",
-                "packets", "roundMs", "rounds", "warmup", "maxRounds", "prefill"}) {
+                "packets", "roundMs", "rounds", "warmup", "maxRounds", "prefill", "warmupCollections"}) {
             if (!batch.containsKey(key)) {
                 continue;
             }
