@@ -20,13 +20,13 @@ public enum Profile {
      * --strategy all} adds dummy, mix and the native ones (about 23 minutes).
      *
      * <p>Each fork first fills the workload to the state a long run reaches (store, queue, a full
-     * GC), warms up for 3 rounds of a second, then times rounds of a second: rounds of equal time
-     * rather than equal packets, since the cells differ a hundredfold in speed and a round much
-     * shorter than a collection cycle holds a pause or not by chance. The figures are those of 5
-     * rounds that pass the steady-state check; while they do not, more rounds run, up to 12.
-     * G1 needs that for the heap strategies of cases B and C: its refinement of dirty cards learns
-     * over 15 to 20 collections, and until then the analyser's own thread refines cards itself,
-     * taking 40-60% of its time (measured with {@code -Xlog:gc+refine=debug}).
+     * GC), warms up for 6 rounds of half a second and until the collector has collected 20 times
+     * (G1's refinement of dirty cards learns over about 20 collections; until then the analyser's
+     * own thread refines cards, 40-60% of its time, measured with {@code -Xlog:gc+refine=debug}),
+     * then times rounds of half a second: rounds of equal time rather than equal packets, since the
+     * cells differ a hundredfold in speed. The figures are those of 10 rounds that pass the
+     * steady-state check; while they do not, more rounds run, up to 24. Ten rounds rather than five
+     * longer ones: the check finds a trend in ten that five hide in their noise.
      *
      * <p>Real time: G1 and ZGC × {alloc, pool, flat} × cases {A, C} and the C++ pool builds, two forks of
      * a search each. A search brings its workload to its steady state once, in batch before any source
@@ -35,7 +35,7 @@ public enum Profile {
      * strategies × three cases the article shows take {@code --strategy}/{@code --case}.
      */
     QUICK("quick", List.of(Collector.G1, Collector.ZGC), List.of("alloc", "pool", "flat"), List.of("pool"),
-            new WorkloadOverrides(null, null, null, null, null, Duration.ofSeconds(1), 5, 3, 12, null), 2,
+            new WorkloadOverrides(null, null, null, null, null, Duration.ofMillis(500), 10, 6, 24, null), 2,
             Duration.ofMinutes(3),
             new Plan(List.of(Collector.G1, Collector.ZGC), List.of("alloc", "pool", "flat"), List.of("A", "C"),
                     new RealtimeOptions(Duration.ofSeconds(2), 3.0, null, null, null), Duration.ofMinutes(10))),

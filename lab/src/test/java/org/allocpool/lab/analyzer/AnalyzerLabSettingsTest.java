@@ -60,7 +60,7 @@ class AnalyzerLabSettingsTest {
         assertEquals(List.of("alloc", "pool", "flat"), quick.strategies());
         assertEquals(AnalyzerMatrix.CASES, quick.cases());
         assertEquals(List.of("pool"), quick.cppStrategies());
-        assertEquals(List.of("--round-time", "1000ms", "--rounds", "5", "--warmup", "3", "--max-rounds", "12"),
+        assertEquals(List.of("--round-time", "500ms", "--rounds", "10", "--warmup", "6", "--max-rounds", "24"),
                 quick.workload().toArgs());
         assertEquals(Duration.ofMinutes(3), quick.cellTimeout());
         assertEquals(2, quick.forks());
