@@ -26,4 +26,5 @@ module org.allocpool.lab {
     opens org.allocpool.lab.echo to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.kv to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.records to com.fasterxml.jackson.databind;
+    opens org.allocpool.lab.store to com.fasterxml.jackson.databind;
 }

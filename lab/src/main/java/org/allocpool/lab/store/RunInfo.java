@@ -1,8 +1,5 @@
 package org.allocpool.lab.store;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -34,8 +31,10 @@ public record RunInfo(String experiment, String profile, List<String> childArgs,
     private static final String FIRST_EXPERIMENT = "analyzer";
 
     public RunInfo {
-        childArgs = List.copyOf(childArgs);
-        jvmArgs = List.copyOf(jvmArgs);
+        experiment = experiment == null ? "" : experiment;
+        profile = profile == null ? "" : profile;
+        childArgs = childArgs == null ? List.of() : List.copyOf(childArgs);
+        jvmArgs = jvmArgs == null ? List.of() : List.copyOf(jvmArgs);
         mode = mode == null || mode.isBlank() ? BATCH : mode;
     }
 
@@ -58,15 +57,7 @@ public record RunInfo(String experiment, String profile, List<String> childArgs,
 
     /** Writes this run's description into {@code dir}, replacing an older one of the same experiment and mode. */
     public void writeTo(Path dir) throws IOException {
-        ObjectNode node = RecordJson.mapper().createObjectNode();
-        node.put("experiment", experiment);
-        node.put("profile", profile);
-        node.put("mode", mode);
-        ArrayNode child = node.putArray("childArgs");
-        childArgs.forEach(child::add);
-        ArrayNode jvm = node.putArray("jvmArgs");
-        jvmArgs.forEach(jvm::add);
-        Files.writeString(dir.resolve(fileName(experiment, mode)), RecordJson.mapper().writeValueAsString(node) + "\n",
+        Files.writeString(dir.resolve(fileName(experiment, mode)), RecordJson.mapper().writeValueAsString(this) + "\n",
                 StandardCharsets.UTF_8);
     }
 
@@ -97,17 +88,9 @@ public record RunInfo(String experiment, String profile, List<String> childArgs,
             return null;
         }
         try {
-            JsonNode node = RecordJson.parse(Files.readString(file, StandardCharsets.UTF_8));
-            return new RunInfo(node.path("experiment").asText(""), node.path("profile").asText(""),
-                    strings(node.path("childArgs")), strings(node.path("jvmArgs")), node.path("mode").asText(BATCH));
-        } catch (IOException | UncheckedIOException e) {
+            return RecordJson.mapper().readValue(Files.readString(file, StandardCharsets.UTF_8), RunInfo.class);
+        } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             return null;
         }
-    }
-
-    private static List<String> strings(JsonNode array) {
-        List<String> values = new ArrayList<>();
-        array.forEach(v -> values.add(v.asText()));
-        return values;
     }
 }

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class AnalyzerExperimentTest {
 
     /** The options every batch child gets here: tiny rounds, and the quick profile's maximum. */
-    private static final String CHILD_ARGS = "analyzer --packets 1000 --rounds 4 --warmup 0 --max-rounds 12";
+    private static final String CHILD_ARGS = "analyzer --packets 1000 --rounds 4 --warmup 0 --max-rounds 24";
 
     @TempDir
     Path tmp;
@@ -64,7 +64,7 @@ class AnalyzerExperimentTest {
 
         JsonNode record = new RecordsFile(dir).readAll().getFirst();
         assertEquals("{\"strategy\":\"native-pool\",\"case\":\"C\",\"mode\":\"batch\",\"gc\":\"Serial\",\"heap\":\"64m\","
-                + "\"packets\":1000,\"rounds\":4,\"warmup\":0,\"maxRounds\":12}", record.path("cell").toString());
+                + "\"packets\":1000,\"rounds\":4,\"warmup\":0,\"maxRounds\":24}", record.path("cell").toString());
         assertEquals("analyzer", record.path("experiment").asText());
         assertEquals("failed", record.path("status").asText());
         assertEquals(1, record.path("fork").asInt());

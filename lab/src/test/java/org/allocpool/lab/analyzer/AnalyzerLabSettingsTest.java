@@ -84,16 +84,16 @@ class AnalyzerLabSettingsTest {
                 new WorkloadOverrides(10, 20, 30, 40, 50L, null, 6, 0, null, null));
 
         assertEquals(List.of("--queue", "10", "--stored", "20", "--pool", "30", "--mix-pool", "40",
-                "--packets", "50", "--rounds", "6", "--warmup", "0", "--max-rounds", "12"), settings.workload().toArgs(),
+                "--packets", "50", "--rounds", "6", "--warmup", "0", "--max-rounds", "24"), settings.workload().toArgs(),
                 "rounds of packets replace the profile's rounds of time");
     }
 
     @Test
     void shouldPassRoundTimeNoPrefillAndRaiseTheMaximumToTheRounds() {
         AnalyzerLabSettings settings = settings(Profile.QUICK, null, null, null,
-                new WorkloadOverrides(null, null, null, null, null, Duration.ofMillis(50), 15, null, null, false));
+                new WorkloadOverrides(null, null, null, null, null, Duration.ofMillis(50), 30, null, null, false));
 
-        assertEquals(List.of("--round-time", "50ms", "--rounds", "15", "--warmup", "3", "--max-rounds", "15",
+        assertEquals(List.of("--round-time", "50ms", "--rounds", "30", "--warmup", "6", "--max-rounds", "30",
                 "--no-prefill"), settings.workload().toArgs());
     }
 

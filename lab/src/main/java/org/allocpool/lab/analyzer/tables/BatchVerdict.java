@@ -41,7 +41,8 @@ final class BatchVerdict {
                 }
             }
             if (!lines.isEmpty()) {
-                out.append("\n**").append(gc).append("**, ns per packet:\n\n").append(lines);
+                out.append("\n**").append(gc).append("**, ns per packet, among the Java strategies (C++ is in the ratio"
+                        + " tables):\n\n").append(lines);
             }
         }
         String collectors = collectorLines(results);
