@@ -56,6 +56,7 @@ RoundsResult TimedRounds::run() {
     result.window = slice(ns, n - rounds, n);
     for (size_t i = n - rounds; i < n; i++) {
         result.window_packets += timed[i].packets;
+        result.window_ns += timed[i].ns_per_packet * static_cast<double>(timed[i].packets);
         result.allocated_bytes += timed[i].allocated_bytes;
     }
     return result;

@@ -1,7 +1,7 @@
 // The warm-up and timed rounds of a run's plan, as Java's TimedRounds: warm-up rounds, then timed
 // rounds; once there are `rounds` of them, the last `rounds` are checked for a steady state, and
 // while they are not, one more round runs, up to max_rounds. The figures are those of the last
-// `rounds`. A round is `packets` packets, or whole chunks of kChunkPackets until round_time_ms is
+// `rounds`, and their time over their packets (`overall`, what one long round would read). A round is `packets` packets, or whole chunks of kChunkPackets until round_time_ms is
 // up. Says each round on a stream meant for people. Runs on the calling thread; one run at a time.
 #pragma once
 
@@ -21,6 +21,7 @@ struct RoundsResult {
     std::vector<double> discarded;  // timed rounds run before the window, while it was not steady
     std::vector<double> window;     // the last `rounds`: the figures that count
     int64_t window_packets = 0;
+    double window_ns = 0;           // the window's time: its rounds' ns/packet times their packets
     uint64_t allocated_bytes = 0;  // by the analyser's own `new`s in the window's rounds
     SteadyState steady_state;      // the check of the window
 };

@@ -12,7 +12,9 @@ import org.allocpool.metrics.stats.SteadyState;
  * timed ones). Immutable.
  *
  * @param nsPerPacket         nanoseconds per packet, per counted round
- * @param packetsPerSecond    packets per second at the median round
+ * @param overallNsPerPacket  the counted rounds' time over their packets: what one long round of them
+ *                            reads, as the article's rounds of 10 M packets did; the run's figure
+ * @param packetsPerSecond    packets per second over the counted rounds
  * @param allocBytesPerPacket heap bytes the running thread allocated per packet over the counted rounds
  * @param gc                  collections during the counted rounds
  * @param liveObjects         objects alive after a full collection at the end, packets still held
@@ -23,9 +25,9 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param discardedRounds     ns/packet of timed rounds replaced by later ones while not steady
  * @param prefillMs           time to fill the store and queue and take in the live set; 0 when not prefilled
  */
-@JsonPropertyOrder({"nsPerPacket", "packetsPerSecond", "allocBytesPerPacket", "gc", "liveObjects", "heapUsedMb",
+@JsonPropertyOrder({"nsPerPacket", "overallNsPerPacket", "packetsPerSecond", "allocBytesPerPacket", "gc", "liveObjects", "heapUsedMb",
         "workload", "steadyState", "warmupRounds", "discardedRounds", "prefillMs"})
-public record AnalyzerMetrics(RoundStatistics nsPerPacket, double packetsPerSecond, double allocBytesPerPacket,
+public record AnalyzerMetrics(RoundStatistics nsPerPacket, double overallNsPerPacket, double packetsPerSecond, double allocBytesPerPacket,
                               GcStatistics gc, long liveObjects, double heapUsedMb, WorkloadCounts workload,
                               SteadyState steadyState, List<Double> warmupRounds, List<Double> discardedRounds,
                               double prefillMs) {

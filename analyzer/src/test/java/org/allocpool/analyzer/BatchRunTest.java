@@ -37,9 +37,16 @@ class BatchRunTest {
         JsonNode metrics = json.get("metrics");
         List<String> names = new ArrayList<>();
         metrics.fieldNames().forEachRemaining(names::add);
-        assertEquals(List.of("nsPerPacket", "packetsPerSecond", "allocBytesPerPacket", "gc", "liveObjects",
+        assertEquals(List.of("nsPerPacket", "overallNsPerPacket", "packetsPerSecond", "allocBytesPerPacket", "gc", "liveObjects",
                 "heapUsedMb", "workload", "steadyState", "warmupRounds", "discardedRounds", "prefillMs"), names);
         assertEquals(3, metrics.get("nsPerPacket").get("rounds").size());
+        double mean = 0;
+        for (JsonNode round : metrics.get("nsPerPacket").get("rounds")) {
+            mean += round.asDouble() / 3;
+        }
+        assertEquals(mean, metrics.get("overallNsPerPacket").asDouble(), mean * 1e-9,
+                "rounds of equal packets: their time over their packets is their mean");
+        assertEquals(1e9 / mean, metrics.get("packetsPerSecond").asDouble(), 1e9 / mean * 1e-9);
         assertEquals(2, metrics.get("warmupRounds").size());
         assertEquals(0, metrics.get("discardedRounds").size(), "no more rounds than asked for: max rounds 3");
         assertFalse(metrics.get("steadyState").get("steady").asBoolean(), "3 rounds are too few to check");

@@ -147,4 +147,17 @@ class TimedRoundsTest {
         assertEquals(4 * 5 * RoundPlan.CHUNK, result.windowPackets());
         assertArrayEquals(new double[] {10, 10, 10, 10}, result.window());
     }
+
+    @Test
+    void shouldFigureRoundsOfEqualTimeByTheirTimeOverTheirPacketsNotByTheMedianRound() {
+        // chunks alternate fast, fast, slow (a long collection): a round of 1 ms holds two fast chunks
+        // (100,000 packets at 10 ns) or one slow one (50,000 at 50 ns), so the rounds read 10, 50, 10, 50
+        ScriptedWorkload workload = new ScriptedWorkload(RoundPlan.CHUNK, 10, 10, 50, 10, 10, 50);
+        TimedRounds.Result result = run(workload, new RoundPlan(1, Duration.ofMillis(1), 0, 4, 4, true));
+
+        assertArrayEquals(new double[] {10, 50, 10, 50}, result.window());
+        assertEquals(30, RoundStatistics.of(result.window()).median(), 1e-9, "the median round leans to the slow ones");
+        assertEquals(7_000_000 / 300_000.0, result.overallNsPerPacket(), 1e-9,
+                "7 ms over 300,000 packets: what one long round of them reads");
+    }
 }

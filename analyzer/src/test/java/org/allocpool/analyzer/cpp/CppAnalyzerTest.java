@@ -141,7 +141,14 @@ class CppAnalyzerTest {
                 "the Java metrics' fields in their order, but what only a JVM has");
         assertEquals(3, m.path("nsPerPacket").path("rounds").size());
         assertTrue(m.path("nsPerPacket").path("median").asDouble() > 0);
-        assertTrue(m.path("packetsPerSecond").asDouble() > 0);
+        double mean = 0;
+        for (JsonNode round : m.path("nsPerPacket").path("rounds")) {
+            mean += round.asDouble() / 3;
+        }
+        assertEquals(mean, m.path("overallNsPerPacket").asDouble(), mean * 1e-6,
+                "rounds of equal packets: their time over their packets is their mean, as in Java");
+        assertEquals(1e9 / m.path("overallNsPerPacket").asDouble(), m.path("packetsPerSecond").asDouble(),
+                m.path("packetsPerSecond").asDouble() * 1e-6);
         assertEquals(jsonOrder(SteadyState.class), names(m.path("steadyState")));
         assertEquals("too few rounds to check (3 < 4)", m.path("steadyState").path("reason").asText());
         assertEquals(1, m.path("warmupRounds").size());

@@ -41,7 +41,7 @@ record CellResult(AnalyzerCellFields cell, List<LabRecord<AnalyzerCellFields, An
                 continue;
             }
             List<Double> rounds = ns.rounds().isEmpty() ? List.of(ns.median()) : ns.rounds();
-            samples.add(ForkSample.checked(rounds, ns.median(), m.steadyState()));
+            samples.add(ForkSample.checked(rounds, m.forkNsPerPacket(), m.steadyState()));
         }
         return samples.isEmpty() ? null : Figure.of(samples);
     }

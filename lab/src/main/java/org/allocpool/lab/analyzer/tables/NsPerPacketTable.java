@@ -17,8 +17,9 @@ import org.allocpool.lab.text.TableNotes;
 final class NsPerPacketTable {
 
     /** What the figures of the table mean, said once above it. */
-    static final String LEGEND = "Median ns per packet over every fork; in brackets the middle half of the timed rounds"
-            + " (25th-75th percentile), then ± half the range of the forks' medians. Lower is better; the best steady"
+    static final String LEGEND = "ns per packet: the median over the forks of each fork's timed rounds, their time over"
+            + " their packets (what one long round reads); in brackets the middle half of the timed rounds"
+            + " (25th-75th percentile), then ± half the range of the forks' figures. Lower is better; the best steady"
             + " figure of each case is in bold; [n] marks a note below the table.";
 
     private NsPerPacketTable() {

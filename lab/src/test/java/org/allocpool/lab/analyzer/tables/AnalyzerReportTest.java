@@ -104,6 +104,19 @@ class AnalyzerReportTest {
     }
 
     @Test
+    void shouldFigureEachForkByItsTimeOverItsPacketsWhereTheRecordCarriesIt() {
+        // rounds with a median of 100 whose time over their packets is 130: a fork slowed by long
+        // collections in some rounds; a record from before the figure falls back to its median round
+        JsonNode overall = RecordJson.parse(ok("G1", "pool", "A", 100).toString()
+                .replace("\"packetsPerSecond\":1.0", "\"overallNsPerPacket\":130.0,\"packetsPerSecond\":1.0"));
+        JsonNode old = ok("G1", "pool", "B", 100);
+
+        String tables = render(List.of(overall, old), QUICK);
+
+        assertTrue(tables.contains("| pool     | 130 (94-106) | 100 (94-106) |"), tables);
+    }
+
+    @Test
     void shouldShowGcFiguresWithGcTimePerLiveObject() {
         String tables = render(List.of(ok("G1", "pool", "B", 355), ok("G1", "mix", "B", 364)), QUICK);
 

@@ -249,7 +249,7 @@ class VerdictTest {
                                SteadyState check) {
         double[] rounds = {median + 2 * halfSpread, median + halfSpread, median, median - halfSpread,
                 median - 2 * halfSpread};
-        AnalyzerMetricsView metrics = new AnalyzerMetricsView(RoundStatistics.of(rounds), 0.0,
+        AnalyzerMetricsView metrics = new AnalyzerMetricsView(RoundStatistics.of(rounds), null, 0.0,
                 new GcStatistics(10, 50, 9, 5, 2.5, 0.01, 10), 1_000_000L, 100.0, check, List.of(median * 2), List.of(),
                 10.0, null, null);
         return new Built(new LabRecord<>("analyzer", LabRecord.OK, null, fork, batchCell(gc, strategy, caseName), ENV,
@@ -263,7 +263,7 @@ class VerdictTest {
 
     /** A real-time search whose answer is {@code minIntervalNs}. */
     private static Built search(String gc, String strategy, String caseName, long minIntervalNs, int fork) {
-        AnalyzerMetricsView metrics = new AnalyzerMetricsView(null, 0.0, new GcStatistics(4, 20, 7.5, 5, 2, 0.01, 4),
+        AnalyzerMetricsView metrics = new AnalyzerMetricsView(null, null, 0.0, new GcStatistics(4, 20, 7.5, 5, 2, 0.01, 4),
                 1_000_000L, 100.0, null, null, null, null,
                 new AnalyzerMetricsView.Realtime(minIntervalNs, 2_000_000L, 2_000_000L, 0L, 0.0,
                         new AnalyzerMetricsView.Latency(1000L, 5000L, 8000L, 9000L)),
@@ -278,7 +278,7 @@ class VerdictTest {
 
     /** A real-time search that lost {@code lossPercent} even at the widest interval. */
     private static Built lost(String gc, String strategy, String caseName, double lossPercent) {
-        AnalyzerMetricsView metrics = new AnalyzerMetricsView(null, 0.0, null, null, null, null, null, null, null,
+        AnalyzerMetricsView metrics = new AnalyzerMetricsView(null, null, 0.0, null, null, null, null, null, null, null,
                 new AnalyzerMetricsView.Realtime(1000L, 2_000_000L, 1_000_000L, 1_000_000L, lossPercent,
                         new AnalyzerMetricsView.Latency(1000L, 5000L, 8000L, 9000L)),
                 new AnalyzerMetricsView.Search(null, lossPercent, 1000L, List.of()));
