@@ -36,7 +36,9 @@ class CppRuntimeCommandTest {
     void shouldPrintRoundLinesOnStdoutWithoutJson() {
         Outcome outcome = execute(small("--runtime", "cpp", "--strategy", "mix"));
         assertEquals(0, outcome.exitCode(), outcome.toString());
-        assertTrue(outcome.out().getLast().startsWith("mix case A (cpp): median"), outcome.out().toString());
+        String summary = outcome.out().getLast();
+        assertTrue(summary.startsWith("mix case A (cpp): ") && summary.contains(" ns/packet overall (median round "),
+                outcome.out().toString());
         assertTrue(outcome.err().isEmpty(), outcome.err().toString());
     }
 
