@@ -13,7 +13,7 @@ import org.allocpool.metrics.stats.SteadyState;
  *
  * @param nsPerPacket         nanoseconds per packet of the rounds that count (batch)
  * @param overallNsPerPacket  those rounds' time over their packets, the fork's figure (batch; older
- *                            records carry none, and their median round stands in)
+ *                            records carry none)
  * @param allocBytesPerPacket heap bytes allocated per packet
  * @param gc                  collections during the rounds that count, or the measured window
  * @param liveObjects         objects alive after a full collection at the end
@@ -29,17 +29,6 @@ public record AnalyzerMetricsView(RoundStatistics nsPerPacket, Double overallNsP
                                   Long liveObjects, Double heapUsedMb, SteadyState steadyState,
                                   List<Double> warmupRounds, List<Double> discardedRounds, Double prefillMs,
                                   Realtime realtime, Search search) {
-
-    /**
-     * This fork's ns/packet: its counted rounds' time over their packets, what one long round reads.
-     * Rounds of equal time are not summed up by their median round: a round that a long collection
-     * slows holds fewer packets, and the median of such rounds leans towards them (G1 {@code alloc}
-     * case C: rounds of 0.5 s alternating near 900 and 5,000 ns read a median of 2,600 ns where the
-     * article's rounds of 10 M packets read 1,550). Records written before the figure have the median.
-     */
-    public double forkNsPerPacket() {
-        return overallNsPerPacket != null ? overallNsPerPacket : nsPerPacket.median();
-    }
 
     /**
      * One real-time run's figures after its warm-up.

@@ -190,11 +190,12 @@ class AnalyzerExperimentTest {
         run(batch(List.of("G1"), List.of("alloc", "pool"), List.of("A"), "alloc/A=unsteady"), dir);
 
         String tables = Files.readString(dir.resolve(ResultsFolder.TABLES));
-        assertTrue(tables.contains("| alloc    | 20 (19-23) [1] |"), tables);
+        // the fake child's rounds are of equal packets and climb: its figure is their mean, 21, above their median
+        assertTrue(tables.contains("| alloc    | 21 (19-23) [1] |"), tables);
         assertTrue(tables.contains("| pool     | **40** (38-43) |"), "the best steady figure:\n" + tables);
         assertTrue(tables.contains("[1] G1 alloc A: not steady (" + FakeChild.FALLING_REASON
                 + "); not a clean figure, never a winner"), tables);
-        assertTrue(tables.contains("| alloc    | ~20 |    424 |"), "beside the article:\n" + tables);
+        assertTrue(tables.contains("| alloc    | ~21 |    424 |"), "beside the article:\n" + tables);
         assertTrue(tables.contains("- Case A: too few steady figures to judge. Not judged: alloc (not steady)."), tables);
     }
 

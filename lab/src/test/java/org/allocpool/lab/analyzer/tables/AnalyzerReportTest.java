@@ -106,14 +106,18 @@ class AnalyzerReportTest {
     @Test
     void shouldFigureEachForkByItsTimeOverItsPacketsWhereTheRecordCarriesIt() {
         // rounds with a median of 100 whose time over their packets is 130: a fork slowed by long
-        // collections in some rounds; a record from before the figure falls back to its median round
+        // collections in some rounds; a record from before the figure: rounds of equal time have
+        // only their median round, rounds of equal packets their mean (their time over their packets)
         JsonNode overall = RecordJson.parse(ok("G1", "pool", "A", 100).toString()
                 .replace("\"packetsPerSecond\":1.0", "\"overallNsPerPacket\":130.0,\"packetsPerSecond\":1.0"));
-        JsonNode old = ok("G1", "pool", "B", 100);
+        JsonNode equalTime = ok("G1", "pool", "B", 100);
+        JsonNode equalPackets = RecordJson.parse(ok("G1", "pool", "C", 100).toString()
+                .replace("\"roundMs\":1000", "\"packets\":10000000")
+                .replace("\"rounds\":[100.0,93.75,106.25,87.5,112.5]", "\"rounds\":[100.0,93.75,106.25,87.5,162.5]"));
 
-        String tables = render(List.of(overall, old), QUICK);
+        String tables = render(List.of(overall, equalTime, equalPackets), QUICK);
 
-        assertTrue(tables.contains("| pool     | 130 (94-106) | 100 (94-106) |"), tables);
+        assertTrue(tables.contains("| pool     | 130 (94-106) | 100 (94-106) | 110 (94-106) |"), tables);
     }
 
     @Test
