@@ -8,11 +8,12 @@ import java.util.List;
  * One cell's figure over its forks, with its two spreads and its steadiness: the lab's measurement
  * discipline in one place, for every experiment.
  * <ul>
- *   <li>{@code median}: the median of the forks' medians (each fork is one JVM: one sample of the
- *       JIT's and the memory layout's decisions).</li>
+ *   <li>{@code median}: the median of the forks' figures (each fork's median round, or what the
+ *       experiment takes for a fork's figure: for the analyzer its rounds' time over their packets;
+ *       each fork is one JVM, one sample of the JIT's and the memory layout's decisions).</li>
  *   <li>{@code roundsLow}-{@code roundsHigh}: the middle half of every round of every fork (25th to
  *       75th percentile): how much one round wanders.</li>
- *   <li>{@code forksLow}-{@code forksHigh}: the lowest and highest fork median: how much one JVM
+ *   <li>{@code forksLow}-{@code forksHigh}: the lowest and highest fork's figure: how much one JVM
  *       differs from the next.</li>
  *   <li>{@code low}-{@code high}: both taken together, the spread a comparison uses: two figures
  *       whose spreads overlap are too close to call.</li>

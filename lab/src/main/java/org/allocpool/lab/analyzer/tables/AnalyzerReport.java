@@ -87,7 +87,7 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
             return;
         }
         out.append("Each figure is the median over every fork; \"spreads apart\" means the two figures' spreads (the"
-                + " middle half of their rounds and every fork's median) do not overlap, \"too close to call\" that they"
+                + " middle half of their rounds and every fork's figure) do not overlap, \"too close to call\" that they"
                 + " do: then this machine cannot rank them. A figure that was not steady is not judged."
                 + " The cost of the test itself (dummy) is left out. 2019: \"To allocate or to pool?\", other hardware and"
                 + " JDKs: compare the answers, not the digits.\n");

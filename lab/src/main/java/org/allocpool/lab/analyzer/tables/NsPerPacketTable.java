@@ -8,9 +8,9 @@ import org.allocpool.lab.text.Numbers;
 import org.allocpool.lab.text.TableNotes;
 
 /**
- * The article's main table for one collector: strategy × case, the median ns per packet over the
- * forks with its two spreads ({@code 256 (231-270) ±3%}: the middle half of the rounds, then half
- * the range of the forks' medians), then the C++ rows ({@code cpp pool}, {@code cpp-flat pool}), the
+ * The article's main table for one collector: strategy × case, the median over the forks of each
+ * fork's ns per packet with its two spreads ({@code 256 (231-270) ±3%}: the middle half of the
+ * rounds, then half the range of the forks' figures), then the C++ rows ({@code cpp pool}, {@code cpp-flat pool}), the
  * same under every collector. The best steady figure of each case, over all rows, is in bold; a
  * figure that is not steady carries a note and is never marked best. Thread-safe (stateless).
  */
