@@ -86,7 +86,7 @@ std::string run_batch(const Options& o, std::FILE* human) {
     double max = *std::max_element(window.begin(), window.end());
     // the window's time over its packets, as Java's TimedRounds.Result.overallNsPerPacket: the figure
     // one long round of these packets reads, and the run's figure (the median round is kept beside it)
-    double overall = r.window_ns / static_cast<double>(r.window_packets);
+    double overall = static_cast<double>(r.window_ns) / static_cast<double>(r.window_packets);
     double per_packet = static_cast<double>(r.allocated_bytes) / static_cast<double>(r.window_packets);
     std::fprintf(human, "%s case %s (%s): %.1f ns/packet overall (median round %.1f, min %.1f, max %.1f), "
                  "%.2f M packets/s, %.1f bytes/packet allocated; %s\n",

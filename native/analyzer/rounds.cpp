@@ -23,7 +23,7 @@ std::vector<double> slice(const std::vector<double>& all, size_t from, size_t to
 std::vector<double> TimedRounds::warm_up() {
     std::vector<double> warmup;
     for (int32_t k = 1; k <= plan_.warmup; k++) {
-        warmup.push_back(round().ns_per_packet);
+        warmup.push_back(round().ns_per_packet());
         say("warm-up " + std::to_string(k) + "/" + std::to_string(plan_.warmup), warmup.back());
     }
     return warmup;
@@ -38,7 +38,7 @@ RoundsResult TimedRounds::run() {
     std::vector<double> ns;
     while (true) {
         timed.push_back(round());
-        ns.push_back(timed.back().ns_per_packet);
+        ns.push_back(timed.back().ns_per_packet());
         size_t n = timed.size();
         say("round " + std::to_string(n) + "/" + std::to_string(n <= rounds ? rounds : max_rounds), ns.back());
         if (n < rounds) {
@@ -56,7 +56,7 @@ RoundsResult TimedRounds::run() {
     result.window = slice(ns, n - rounds, n);
     for (size_t i = n - rounds; i < n; i++) {
         result.window_packets += timed[i].packets;
-        result.window_ns += timed[i].ns_per_packet * static_cast<double>(timed[i].packets);
+        result.window_ns += timed[i].elapsed_ns;
         result.allocated_bytes += timed[i].allocated_bytes;
     }
     return result;
@@ -82,8 +82,7 @@ TimedRounds::Round TimedRounds::round() {
         workload_.run(packets);
         elapsed = clock_ns() - begin;
     }
-    return Round{packets, static_cast<double>(elapsed) / static_cast<double>(packets),
-                 g_allocated_bytes - allocated_before};
+    return Round{packets, elapsed, g_allocated_bytes - allocated_before};
 }
 
 void TimedRounds::say(const std::string& label, double ns_per_packet) {

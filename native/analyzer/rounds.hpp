@@ -21,7 +21,7 @@ struct RoundsResult {
     std::vector<double> discarded;  // timed rounds run before the window, while it was not steady
     std::vector<double> window;     // the last `rounds`: the figures that count
     int64_t window_packets = 0;
-    double window_ns = 0;           // the window's time: its rounds' ns/packet times their packets
+    int64_t window_ns = 0;          // the time the window's rounds took
     uint64_t allocated_bytes = 0;  // by the analyser's own `new`s in the window's rounds
     SteadyState steady_state;      // the check of the window
 };
@@ -39,8 +39,10 @@ public:
 private:
     struct Round {
         int64_t packets;
-        double ns_per_packet;
+        int64_t elapsed_ns;
         uint64_t allocated_bytes;
+
+        double ns_per_packet() const { return static_cast<double>(elapsed_ns) / static_cast<double>(packets); }
     };
 
     Round round();

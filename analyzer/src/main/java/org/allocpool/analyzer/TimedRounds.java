@@ -54,7 +54,7 @@ final class TimedRounds {
      * @param windowStart    when the first of them started
      * @param steadyState    the check of the window
      */
-    record Result(double[] warmup, double[] discarded, double[] window, long windowPackets, double windowNanos,
+    record Result(double[] warmup, double[] discarded, double[] window, long windowPackets, long windowNanos,
                   long allocatedBytes, Instant windowStart, SteadyState steadyState) {
 
         /**
@@ -64,7 +64,7 @@ final class TimedRounds {
          * fewer packets, and counts for no more of them than it handled.
          */
         double overallNsPerPacket() {
-            return windowNanos / windowPackets;
+            return windowNanos / (double) windowPackets;
         }
     }
 
@@ -115,19 +115,23 @@ final class TimedRounds {
         }
         List<Round> window = timed.subList(timed.size() - plan.rounds(), timed.size());
         long packets = 0;
-        double nanos = 0;
+        long nanos = 0;
         long allocated = 0;
         for (Round round : window) {
             packets += round.packets();
-            nanos += round.nsPerPacket() * round.packets();
+            nanos += round.nanos();
             allocated += round.allocatedBytes();
         }
         return new Result(warmup, nsPerPacket(timed.subList(0, timed.size() - plan.rounds())), nsPerPacket(window),
                 packets, nanos, allocated, window.getFirst().start(), check);
     }
 
-    /** One round: its packets, their time per packet, what they allocated and when it started. */
-    private record Round(long packets, double nsPerPacket, long allocatedBytes, Instant start) {
+    /** One round: its packets, the time they took, what they allocated and when it started. */
+    private record Round(long packets, long nanos, long allocatedBytes, Instant start) {
+
+        double nsPerPacket() {
+            return nanos / (double) packets;
+        }
     }
 
     private Round round() {
@@ -150,7 +154,7 @@ final class TimedRounds {
             elapsed = clock.getAsLong() - begin;
         }
         long allocated = AllocationCounter.currentThreadAllocatedBytes() - allocatedBefore;
-        return new Round(packets, elapsed / (double) packets, allocated, start);
+        return new Round(packets, elapsed, allocated, start);
     }
 
     private static double[] nsPerPacket(List<Round> rounds) {
