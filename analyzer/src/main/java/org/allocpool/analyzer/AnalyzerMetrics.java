@@ -25,10 +25,10 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param discardedRounds     ns/packet of timed rounds replaced by later ones while not steady
  * @param prefillMs           time to fill the store and queue and take in the live set; 0 when not prefilled
  */
-@JsonPropertyOrder({"nsPerPacket", "overallNsPerPacket", "packetsPerSecond", "allocBytesPerPacket", "gc", "liveObjects", "heapUsedMb",
-        "workload", "steadyState", "warmupRounds", "discardedRounds", "prefillMs"})
-public record AnalyzerMetrics(RoundStatistics nsPerPacket, double overallNsPerPacket, double packetsPerSecond, double allocBytesPerPacket,
-                              GcStatistics gc, long liveObjects, double heapUsedMb, WorkloadCounts workload,
+@JsonPropertyOrder({"nsPerPacket", "overallNsPerPacket", "packetsPerSecond", "allocBytesPerPacket", "gc", "liveObjects",
+        "heapUsedMb", "workload", "steadyState", "warmupRounds", "discardedRounds", "prefillMs"})
+public record AnalyzerMetrics(RoundStatistics nsPerPacket, double overallNsPerPacket, double packetsPerSecond,
+                              double allocBytesPerPacket, GcStatistics gc, long liveObjects, double heapUsedMb, WorkloadCounts workload,
                               SteadyState steadyState, List<Double> warmupRounds, List<Double> discardedRounds,
                               double prefillMs) {
 

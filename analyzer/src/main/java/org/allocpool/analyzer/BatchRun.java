@@ -141,12 +141,11 @@ public final class BatchRun {
         GcStatistics gc = m.gc();
         return String.format(Locale.ROOT,
                 "%s case %s (%s, heap %s): %.1f ns/packet overall (median round %.1f, min %.1f, max %.1f), "
-                        + "%.2f M packets/s, "
-                        + "%.1f bytes/packet allocated; %d GCs, max pause %.1f ms, avg %.1f ms, %.1f%% of time; "
+                        + "%.2f M packets/s, %.1f bytes/packet allocated; %d GCs, max pause %.1f ms, avg %.1f ms, %.1f%% of time; "
                         + "%.3f M live objects, %.1f MB heap used; %s",
                 cell.get("strategy"), cell.get("case"), cell.get("gc"), cell.get("heap"),
-                m.overallNsPerPacket(), m.nsPerPacket().median(), m.nsPerPacket().min(), m.nsPerPacket().max(), m.packetsPerSecond() / 1e6,
-                m.allocBytesPerPacket(), gc.count(), gc.pauseMaxMs(), gc.pauseAvgMs(), gc.fraction() * 100,
+                m.overallNsPerPacket(), m.nsPerPacket().median(), m.nsPerPacket().min(), m.nsPerPacket().max(),
+                m.packetsPerSecond() / 1e6, m.allocBytesPerPacket(), gc.count(), gc.pauseMaxMs(), gc.pauseAvgMs(), gc.fraction() * 100,
                 m.liveObjects() / 1e6, m.heapUsedMb(), m.steadyState().reason());
     }
 }

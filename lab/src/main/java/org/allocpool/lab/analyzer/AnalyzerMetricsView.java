@@ -25,8 +25,8 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param realtime            the real-time figures (of the probe an answer rests on, for a search)
  * @param search              an interval search's answer and probes
  */
-public record AnalyzerMetricsView(RoundStatistics nsPerPacket, Double overallNsPerPacket, Double allocBytesPerPacket, GcStatistics gc,
-                                  Long liveObjects, Double heapUsedMb, SteadyState steadyState,
+public record AnalyzerMetricsView(RoundStatistics nsPerPacket, Double overallNsPerPacket, Double allocBytesPerPacket,
+                                  GcStatistics gc, Long liveObjects, Double heapUsedMb, SteadyState steadyState,
                                   List<Double> warmupRounds, List<Double> discardedRounds, Double prefillMs,
                                   Realtime realtime, Search search) {
 
