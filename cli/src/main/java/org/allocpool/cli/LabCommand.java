@@ -72,7 +72,7 @@ final class LabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
             description = "quick (default): G1 and ZGC x alloc, pool, flat x cases A, B, C and the C++ pool builds, rounds"
-                    + " of 1 s, two forks per cell, about 11 minutes on 2 cores (realtime: cases A, C, probes of 3 s"
+                    + " of half a second, two forks per cell, about 11 minutes on 2 cores (realtime: cases A, C, probes of 3 s"
                     + " warm-up + 2 s); full: every collector, strategy and case with the article's rounds (10,000,000"
                     + " packets), many hours (realtime: probes of 10 s warm-up + 20 s).")
     String profile;
@@ -132,7 +132,7 @@ final class LabCommand implements Callable<Integer> {
     Integer mixPool;
 
     @Option(names = "--packets", paramLabel = "N", description = "Passed to every cell: rounds of N packets (instead of"
-            + " the quick profile's rounds of 1 s).")
+            + " the quick profile's rounds of half a second).")
     Long packets;
 
     @Option(names = "--round-time", paramLabel = "TIME", description = "Passed to every cell: rounds of this long, e.g. 2s.")
