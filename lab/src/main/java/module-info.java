@@ -10,6 +10,7 @@ module org.allocpool.lab {
 
     exports org.allocpool.lab.analyzer;
     exports org.allocpool.lab.analyzer.tables;
+    exports org.allocpool.lab.compare;
     exports org.allocpool.lab.echo;
     exports org.allocpool.lab.echo.tables;
     exports org.allocpool.lab.figure;
