@@ -13,6 +13,7 @@ module org.allocpool.lab {
     exports org.allocpool.lab.compare;
     exports org.allocpool.lab.echo;
     exports org.allocpool.lab.echo.tables;
+    exports org.allocpool.lab.export;
     exports org.allocpool.lab.figure;
     exports org.allocpool.lab.kv;
     exports org.allocpool.lab.kv.tables;
