@@ -25,13 +25,13 @@ import picocli.CommandLine.Parameters;
  * instance per invocation.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
-        subcommands = {EchoLabCommand.class, KvLabCommand.class, LabMergeCommand.class},
+        subcommands = {EchoLabCommand.class, KvLabCommand.class, LabMergeCommand.class, LabCompareCommand.class},
         // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {
             // worded so that picocli's wrapping at 80 columns breaks no file name (it may break after a dot)
             "Runs an experiment: each cell (collector x strategy x case) in forked JVMs, by default two per cell; keeps"
                 + " one record per fork in <results>/records.jsonl, prints the tables and a verdict in words, also"
-                + " written to <results>/tables.md.",
+                + " written to <results>/tables.md; the records also as one flat table, <results>/records.csv.",
             "",
             "Every figure is a steady-state figure: each fork fills the workload to the state a long run reaches"
                 + " (every store slot, the queue, a full GC), warms up, then times rounds until they pass a check for"
@@ -41,7 +41,8 @@ import picocli.CommandLine.Parameters;
             "The options below are the packet analyser's (lab, lab analyzer). The other experiments have labs of "
                 + "their own: 'lab kv --help' (the off-heap store beside HashMap and its peers, and the codecs) and "
                 + "'lab echo --help' (the event service: one copy per event, buffer strategies). 'lab merge --help'"
-                + " joins runs made on several machines (see --shard).",
+                + " joins runs made on several machines (see --shard); 'lab compare --help' sets two runs side by side and"
+                + " fails on a regression.",
             "",
             "--mode realtime finds, per cell, the smallest source interval at which no packet is lost (each probe in "
                 + "a fresh JVM with the cell's collector and heap), or the loss at --interval-ns.",
