@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
             // worded so that picocli's wrapping at 80 columns breaks no file name (it may break after a dot)
             "Runs an experiment: each cell (collector x strategy x case) in forked JVMs, by default two per cell; keeps"
                 + " one record per fork in <results>/records.jsonl, prints the tables and a verdict in words, also"
-                + " written to <results>/tables.md; the records also as one flat table, <results>/records.csv.",
+                + " written to <results>/tables.md.",
             "",
             "Every figure is a steady-state figure: each fork fills the workload to the state a long run reaches"
                 + " (every store slot, the queue, a full GC), warms up, then times rounds until they pass a check for"

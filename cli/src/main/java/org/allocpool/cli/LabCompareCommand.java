@@ -40,15 +40,14 @@ import picocli.CommandLine.Parameters;
             "",
             "Prints the comparison as Markdown and writes it to compare.md in AFTER (or --out).",
             "",
-            "Exit codes: 0 no cell slower; 1 at least one cell slower beyond the threshold and the noise;"
-                + " 2 bad input (a folder without records, a bad --threshold) or compare.md could not be written.",
-            "",
-            "Guarding CI, e.g.:",
-            "  allocpool lab --results after && allocpool lab compare baseline after --threshold 15%",
+            "Guarding CI: run the lab, then compare with a kept baseline run; the step fails (exit code 1) on a"
+                + " regression:",
+            "  allocpool lab --results new",
+            "  allocpool lab compare baseline new --threshold 15%%",
             ""},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no cell slower", "1:a cell slower beyond the threshold and the noise",
-            "2:bad input, or compare.md could not be written"})
+            "2:bad input (a folder without records, a bad --threshold), or compare.md could not be written"})
 final class LabCompareCommand implements Callable<Integer> {
 
     /** Exit code when no cell got slower. */
@@ -64,7 +63,7 @@ final class LabCompareCommand implements Callable<Integer> {
 
     @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "10%",
             description = "How much worse (better) a figure must get to be slower (faster), as a percent with its"
-                    + " sign: 10% (default), 2.5%.")
+                    + " sign: 10%% (default), 2.5%%.")
     String threshold;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where to write compare.md (created if missing). Default: AFTER.")

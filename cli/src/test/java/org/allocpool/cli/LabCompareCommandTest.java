@@ -93,6 +93,8 @@ class LabCompareCommandTest {
         assertEquals(0, help.exit());
         assertTrue(help.out().contains("Exit codes:"), help.out());
         assertTrue(help.out().contains("--threshold=PERCENT"), help.out());
+        assertTrue(help.out().contains("--threshold 15%\n"), help.out());
+        assertEquals("", help.err(), "every percent sign escaped for picocli");
     }
 
     private record Printed(int exit, String out, String err) {
