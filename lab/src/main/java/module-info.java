@@ -10,8 +10,10 @@ module org.allocpool.lab {
 
     exports org.allocpool.lab.analyzer;
     exports org.allocpool.lab.analyzer.tables;
+    exports org.allocpool.lab.compare;
     exports org.allocpool.lab.echo;
     exports org.allocpool.lab.echo.tables;
+    exports org.allocpool.lab.export;
     exports org.allocpool.lab.figure;
     exports org.allocpool.lab.kv;
     exports org.allocpool.lab.kv.tables;

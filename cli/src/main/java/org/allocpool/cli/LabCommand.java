@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
  * instance per invocation.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
-        subcommands = {EchoLabCommand.class, KvLabCommand.class, LabMergeCommand.class},
+        subcommands = {EchoLabCommand.class, KvLabCommand.class, LabMergeCommand.class, LabCompareCommand.class},
         // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {
             // worded so that picocli's wrapping at 80 columns breaks no file name (it may break after a dot)
@@ -41,7 +41,8 @@ import picocli.CommandLine.Parameters;
             "The options below are the packet analyser's (lab, lab analyzer). The other experiments have labs of "
                 + "their own: 'lab kv --help' (the off-heap store beside HashMap and its peers, and the codecs) and "
                 + "'lab echo --help' (the event service: one copy per event, buffer strategies). 'lab merge --help'"
-                + " joins runs made on several machines (see --shard).",
+                + " joins runs made on several machines (see --shard); 'lab compare --help' sets two runs side by side and"
+                + " fails on a regression.",
             "",
             "--mode realtime finds, per cell, the smallest source interval at which no packet is lost (each probe in "
                 + "a fresh JVM with the cell's collector and heap), or the loss at --interval-ns.",

@@ -24,7 +24,7 @@ final class LabFolders {
             description = "Complete the run in DIR: skip the forks it recorded ok, run the others and append to it.")
     Path resume;
 
-    @Option(names = "--tables", paramLabel = "DIR", description = "Print the tables of the finished run in DIR; run nothing.")
+    @Option(names = "--tables", paramLabel = "DIR", description = "Print the tables of the finished run in DIR and write its records.csv; run nothing else.")
     Path tables;
 
     @Option(names = "--shard", paramLabel = "K/N",

@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
                 + " once), with the run descriptions and logs beside them; then writes and prints the tables.",
             "",
             "Records from different machines or JDKs stay apart by their environment: one set of tables per machine"
-                + " and JDK, never one ratio or verdict across two. With --machine-kind, identical machines (CPU model,"
+                + " and JDK, never one ratio or verdict across two. The records are also written flat, one row per fork,"
+                + " to records.csv. With --machine-kind, identical machines (CPU model,"
                 + " cores, OS) count as one, so that the shards of a run on a pool of them give the tables of the whole run.",
             ""})
 final class LabMergeCommand implements Callable<Integer> {
@@ -60,12 +61,15 @@ final class LabMergeCommand implements Callable<Integer> {
             System.err.println("lab merge: cannot write tables in '" + outcome.folder() + "': " + e.getMessage());
             return LabRunner.EXIT_IO;
         }
+        if (!LabTables.writeCsv(outcome.folder(), System.err)) {
+            return LabRunner.EXIT_IO;
+        }
         System.out.print(tables);
         System.out.flush();
         System.err.println("lab merge: " + outcome.records() + " records from " + outcome.sources() + " folders"
                 + (outcome.duplicates() == 0 ? "" : " (" + outcome.duplicates() + " found twice, kept once)")
                 + " in " + outcome.folder().resolve("records.jsonl") + ", tables in "
-                + outcome.folder().resolve(ResultsFolder.TABLES));
+                + outcome.folder().resolve(ResultsFolder.TABLES) + ", flat in " + outcome.folder().resolve(ResultsFolder.CSV));
         return LabRunner.EXIT_OK;
     }
 }

@@ -7,18 +7,21 @@ import java.nio.file.Path;
 import java.util.List;
 import org.allocpool.lab.analyzer.tables.AnalyzerReport;
 import org.allocpool.lab.echo.tables.EchoReport;
+import org.allocpool.lab.export.CsvExport;
 import org.allocpool.lab.kv.tables.KvReport;
 import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.merge.RunMerge;
 import org.allocpool.lab.run.LabRunner;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RecordsFile;
+import org.allocpool.lab.store.ResultsFolder;
 import org.allocpool.lab.store.RunInfo;
 
 /**
  * The tables of a results folder, for every experiment whose records it holds ({@code lab --tables},
- * {@code lab merge}): each experiment's report, one per environment. The one place that knows every
- * experiment's report. Stateless.
+ * {@code lab merge}): each experiment's report, one per environment; its records as {@code records.csv};
+ * the reports {@code lab compare} takes figures from. The one place that knows every experiment's
+ * report. Stateless.
  */
 final class LabTables {
 
@@ -29,7 +32,8 @@ final class LabTables {
     }
 
     /**
-     * Prints the tables of the finished run in {@code dir}, running nothing.
+     * Prints the tables of the finished run in {@code dir}, running nothing, and writes its records
+     * beside them as {@code records.csv}.
      *
      * @return {@link LabRunner#EXIT_OK}
      * @throws IllegalArgumentException naming {@code dir} when it holds no records, or the file when it cannot be read
@@ -37,7 +41,24 @@ final class LabTables {
     static int print(Path dir, PrintStream out) {
         out.print(render(dir));
         out.flush();
+        writeCsv(dir, System.err);
         return LabRunner.EXIT_OK;
+    }
+
+    /**
+     * Writes {@code dir}'s records as {@code records.csv} beside them; says so on {@code progress} when it
+     * cannot (a folder only read, say) and goes on: the tables are printed all the same.
+     *
+     * @return whether it was written
+     */
+    static boolean writeCsv(Path dir, PrintStream progress) {
+        try {
+            CsvExport.writeTo(dir, new RecordsFile(dir).readAll());
+            return true;
+        } catch (IOException e) {
+            progress.println("lab: cannot write " + dir.resolve(ResultsFolder.CSV) + ": " + e.getMessage());
+            return false;
+        }
     }
 
     /** The tables of {@code dir}, every experiment's in turn. */

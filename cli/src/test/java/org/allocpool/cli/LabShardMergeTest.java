@@ -68,6 +68,8 @@ class LabShardMergeTest {
         assertTrue(tables.contains("\n## Verdict\n"), tables);
         assertFalse(tables.contains("# Environment:"), "one machine, one JDK: one set of tables\n" + tables);
         assertTrue(Files.exists(merged.resolve("Serial-pool-A.log")), "the logs come along");
+        assertEquals(3, Files.readString(merged.resolve("records.csv")).split("\r\n").length,
+                "the merged records, flat: a header and a row per record");
 
         Printed again = run(() -> AllocpoolMain.execute("lab", "--tables", merged.toString()));
         assertEquals(0, again.exit(), again.err());
@@ -117,8 +119,9 @@ class LabShardMergeTest {
         assertTrue(tables.out().startsWith("# allocpool lab: analyzer\n"), tables.out());
         assertTrue(tables.out().contains("- Case A: **pool** 140 ns is fastest: 3.00x faster than alloc 420 ns"
                 + " (spreads apart)."), tables.out());
-        assertEquals(List.of("records.jsonl"), Files.list(a).map(p -> p.getFileName().toString()).toList(),
-                "nothing is run or written");
+        assertEquals(List.of("records.csv", "records.jsonl"), Files.list(a).map(p -> p.getFileName().toString()).sorted()
+                .toList(), "nothing is run; only the records are written again, flat");
+        assertEquals(3, Files.readString(a.resolve("records.csv")).split("\r\n").length, "a header and a row per record");
     }
 
     /** What one command printed on this JVM's stdout and stderr, and its exit code. */

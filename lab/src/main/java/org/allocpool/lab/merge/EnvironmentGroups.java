@@ -83,7 +83,7 @@ public final class EnvironmentGroups {
      * How a heading names an environment: {@code host (CPU, 2 cores, OS), JDK 25.0.3}; by kind,
      * {@code CPU, 2 cores, OS, JDK 25.0.3 (hosts a, b)}.
      */
-    static String describe(Environment env, Grouping grouping, Set<String> hosts) {
+    public static String describe(Environment env, Grouping grouping, Set<String> hosts) {
         if (grouping == Grouping.KIND) {
             return env.cpu() + ", " + env.cores() + " cores, " + env.os() + ", JDK " + env.jdk()
                     + (hosts.isEmpty() ? "" : " (" + (hosts.size() == 1 ? "host " : "hosts ") + String.join(", ", hosts) + ")");

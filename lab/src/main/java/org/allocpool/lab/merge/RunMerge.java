@@ -105,7 +105,7 @@ public final class RunMerge {
         }
         for (Path file : files) {
             String name = file.getFileName().toString();
-            if (name.equals(RecordsFile.NAME) || name.equals(ResultsFolder.TABLES)) {
+            if (name.equals(RecordsFile.NAME) || name.equals(ResultsFolder.TABLES) || name.equals(ResultsFolder.CSV)) {
                 continue;
             }
             Path copy = target.resolve(name);

@@ -1,6 +1,7 @@
 package org.allocpool.lab.run;
 
 import java.util.List;
+import org.allocpool.lab.figure.CellFigure;
 import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.RecordType;
@@ -27,4 +28,14 @@ public interface Report<F extends CellFields, M> {
      * environment: the runner renders one document per machine and JDK.
      */
     String render(List<LabRecord<F, M>> records, List<RunInfo> runs);
+
+    /**
+     * The headline figure of every cell among {@code records} (one environment's, as for
+     * {@link #render}), made as the tables make them, in table order: what {@code lab compare} sets
+     * side by side for two runs. A cell that ran but measured nothing has a {@code null} figure.
+     * Empty for an experiment that names none.
+     */
+    default List<CellFigure> figures(List<LabRecord<F, M>> records) {
+        return List.of();
+    }
 }

@@ -20,6 +20,8 @@ public final class ResultsFolder {
 
     /** The file name of the rendered tables inside a results folder. */
     public static final String TABLES = "tables.md";
+    /** The file name of the records as one flat table ({@code org.allocpool.lab.export.CsvExport}) inside a results folder. */
+    public static final String CSV = "records.csv";
 
     private static final DateTimeFormatter RUN_NAME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 

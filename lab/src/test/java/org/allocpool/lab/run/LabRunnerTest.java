@@ -149,7 +149,7 @@ class LabRunnerTest {
         assertLine(lines, "lab: \\[2/4\\] fake b, fork 1/2: FAILED \\(exited with code 3: .*IllegalStateException: b broke\\) in \\S+");
         assertLine(lines, "lab: \\[3/4\\] fake a, fork 2/2: running; about \\S+ left");
         assertLine(lines, "lab: \\[4/4\\] fake b, fork 2/2: running; about \\S+ left");
-        assertLine(lines, "lab: records in .*records.jsonl, tables in .*tables.md");
+        assertLine(lines, "lab: records in .*records.jsonl, tables in .*tables.md, flat in .*records.csv");
     }
 
     @Test
@@ -160,6 +160,17 @@ class LabRunnerTest {
         assertLine(lines, "lab: \\[1/2\\] fake a: running; time left not known yet");
         assertLine(lines, "lab: \\[2/2\\] fake b: running; about \\S+ left");
         assertTrue(Files.exists(tmp.resolve("run").resolve("a.log")), "files named after the cell alone");
+    }
+
+    @Test
+    void shouldWriteEveryRecordFlatBesideTheRecordsAsCsv() throws Exception {
+        Path dir = tmp.resolve("run");
+        run(new FakeExperiment(List.of(new Cell("a"), new Cell("b", "crash")), 1, tmp), dir);
+
+        List<String> rows = List.of(Files.readString(dir.resolve(ResultsFolder.CSV)).split("\r\n"));
+        assertEquals(3, rows.size(), "a header and a row per fork: " + rows);
+        assertTrue(rows.getFirst().startsWith("experiment,status,fork,error,"), rows.getFirst());
+        assertTrue(rows.get(2).startsWith("fake,failed,1,"), rows.get(2));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.allocpool.lab.analyzer.tables;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -8,6 +9,7 @@ import org.allocpool.lab.analyzer.AnalyzerCellFields;
 import org.allocpool.lab.analyzer.AnalyzerExperiment;
 import org.allocpool.lab.analyzer.AnalyzerMatrix;
 import org.allocpool.lab.analyzer.AnalyzerMetricsView;
+import org.allocpool.lab.figure.CellFigure;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.LatestRecords;
 import org.allocpool.lab.records.RecordType;
@@ -72,6 +74,31 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
         }
         verdict(out, batch, realtime);
         return out.toString();
+    }
+
+    /**
+     * Batch cells: ns/packet over the forks, as the ns/packet tables show it. Real-time searches: the
+     * smallest loss-free interval over the forks, as the real-time tables show it ({@code null} when a
+     * fork lost even at the widest interval). Lower is better for both; runs at one fixed interval
+     * measure a loss, not a figure, and are left out.
+     */
+    @Override
+    public List<CellFigure> figures(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records) {
+        List<CellFigure> figures = new ArrayList<>();
+        AnalyzerResults batch = new AnalyzerResults(records.stream()
+                .filter(r -> r.cell() != null && !r.cell().isRealtime()).toList());
+        for (CellResult result : batch.all()) {
+            figures.add(new CellFigure(result.cell().key(), result.label(), "ns/packet", true, result.nsPerPacket()));
+        }
+        AnalyzerResults realtime = new AnalyzerResults(records.stream()
+                .filter(r -> r.cell() != null && AnalyzerCellFields.REALTIME.equals(r.cell().measure())).toList());
+        for (CellResult result : realtime.all()) {
+            RealtimeAnswer answer = RealtimeAnswer.of(result);
+            String heap = result.cell().isCpp() || result.cell().heap() == null ? "" : ", heap " + result.cell().heap();
+            figures.add(new CellFigure(result.cell().key(), result.label() + ", real time" + heap,
+                    "ns loss-free interval", true, answer == null ? null : answer.interval()));
+        }
+        return List.copyOf(figures);
     }
 
     private static void verdict(StringBuilder out, AnalyzerResults batch, List<RealtimeSection> realtime) {

@@ -1,5 +1,6 @@
 package org.allocpool.lab.echo.tables;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -9,6 +10,7 @@ import org.allocpool.lab.echo.EchoCell;
 import org.allocpool.lab.echo.EchoCellFields;
 import org.allocpool.lab.echo.EchoExperiment;
 import org.allocpool.lab.echo.EchoMetricsView;
+import org.allocpool.lab.figure.CellFigure;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.RecordType;
 import org.allocpool.lab.run.Report;
@@ -75,6 +77,17 @@ public final class EchoReport implements Report<EchoCellFields, EchoMetricsView>
         if (!drained.isEmpty()) {
             out.append('\n').append(drained);
         }
+    }
+
+    /** Per cell: events per second over the forks, as the events/s tables show it; higher is better. */
+    @Override
+    public List<CellFigure> figures(List<LabRecord<EchoCellFields, EchoMetricsView>> records) {
+        List<CellFigure> figures = new ArrayList<>();
+        for (EchoCellResult result : new EchoCells(records).all()) {
+            figures.add(new CellFigure(result.cell().key(), result.cell().label(), "events/s", false,
+                    result.eventsPerSecond()));
+        }
+        return List.copyOf(figures);
     }
 
     private static void header(StringBuilder out, EchoCells cells, List<RunInfo> runs) {

@@ -1,8 +1,10 @@
 package org.allocpool.lab.kv.tables;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.allocpool.lab.figure.CellFigure;
 import org.allocpool.lab.kv.KvCellFields;
 import org.allocpool.lab.kv.KvExperiment;
 import org.allocpool.lab.kv.KvMetricsView;
@@ -69,6 +71,32 @@ public final class KvReport implements Report<KvCellFields, KvMetricsView> {
         String verdict = verdict(results);
         out.append(verdict.isEmpty() ? "Nothing to judge: no cell measured.\n" : VERDICT_INTRO + verdict);
         return out.toString();
+    }
+
+    /**
+     * Per store: its gets, puts and misses per second; per codec of a codecs cell: its encodes and
+     * decodes per second; each over the forks as the tables show it. Higher is better.
+     */
+    @Override
+    public List<CellFigure> figures(List<LabRecord<KvCellFields, KvMetricsView>> records) {
+        KvCellResults results = KvCellResults.of(records);
+        List<CellFigure> figures = new ArrayList<>();
+        for (KvCellResult store : results.stores()) {
+            String key = store.cell().key();
+            String label = store.label() + ", " + KvText.count(store.cell().userCount()) + " users";
+            figures.add(new CellFigure(key, label, "gets/s", false, StoreTables.gets(store)));
+            figures.add(new CellFigure(key, label, "puts/s", false, StoreTables.puts(store)));
+            figures.add(new CellFigure(key, label, "misses/s", false, StoreTables.misses(store)));
+        }
+        for (KvCellResult codecs : results.codecs()) {
+            for (String codec : codecs.codecNames()) {
+                String key = codecs.cell().key() + "|" + codec;
+                String label = "codec " + codec + ", " + KvText.count(codecs.cell().userCount()) + " users";
+                figures.add(new CellFigure(key, label, "encodes/s", false, CodecTables.encodes(codecs, codec)));
+                figures.add(new CellFigure(key, label, "decodes/s", false, CodecTables.decodes(codecs, codec)));
+            }
+        }
+        return List.copyOf(figures);
     }
 
     private static String verdict(KvCellResults results) {
