@@ -31,6 +31,8 @@ class TimedPhaseTest {
         assertEquals(102.4e6, rounds.median(), 1e-3);
         assertEquals(rounds.perSecond().min(), rounds.perSecond().max());
         assertTrue(progress.toString(StandardCharsets.UTF_8).contains("gets: round 5/5: 102.400 M/s"), progress.toString());
+        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("progress: gets: warm-up\n"), progress.toString());
+        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("progress: gets: round 5 of 5\n"), progress.toString());
     }
 
     @Test
