@@ -157,8 +157,11 @@ class CppAnalyzerTest {
         assertEquals(100_000 + 99_999 + 200_000, m.path("workload").path("made").asLong(),
                 "the prefill's packets and those of the four rounds");
         assertEquals(m.path("workload").path("made").asLong(), m.path("workload").path("freed").asLong());
-        assertEquals(1 + 1 + 3 + 1, outcome.err().size(), "the prefill, a line per round and a summary: "
-                + outcome.err());
+        List<String> lines = outcome.err().stream().filter(l -> !l.startsWith("progress: ")).toList();
+        assertEquals(1 + 1 + 3 + 1, lines.size(), "the prefill, a line per round and a summary: " + outcome.err());
+        assertEquals(List.of("progress: warm-up round 1 of 1", "progress: round 1 of 3", "progress: round 2 of 3",
+                "progress: round 3 of 3"), outcome.err().stream().filter(l -> l.startsWith("progress: ")).toList(),
+                "a progress marker before each round, as the Java analyser prints them");
         assertTrue(outcome.err().getFirst().startsWith("prefill: 100,000 store slots and 99,999 queued packets"),
                 outcome.err().getFirst());
         assertTrue(outcome.err().getLast().endsWith("; too few rounds to check (3 < 4)"), outcome.err().getLast());
