@@ -23,7 +23,8 @@ import org.allocpool.process.RunningChild;
  * child whose stdout carries the record, the whole bounded by the cell's timeout. Whatever goes
  * wrong becomes a failed record saying so in one line (the server never listened or died, the
  * child crashed, ran out of memory or timed out); it never throws for the cell's own failure. Keeps
- * each process's stderr in the results folder. Not thread-safe: one fork at a time, on the lab's
+ * each process's stderr in the results folder, and follows the child's there for the progress
+ * markers that say where it is inside its cell. Not thread-safe: one fork at a time, on the lab's
  * main thread.
  */
 final class ForkRunner {
@@ -33,14 +34,26 @@ final class ForkRunner {
 
     private final RecordLine lines;
     private final Consumer<String> note;
+    private final Consumer<String> inCell;
 
     /**
      * @param lines how this experiment's record lines are made
      * @param note  where to say what people should know (a server that had to be killed)
      */
     ForkRunner(RecordLine lines, Consumer<String> note) {
+        this(lines, note, where -> { });
+    }
+
+    /**
+     * @param lines  how this experiment's record lines are made
+     * @param note   where to say what people should know (a server that had to be killed)
+     * @param inCell where to say where the child is inside its cell, as its progress markers on stderr
+     *               say ({@link ProgressFollower}); called from another thread while the child runs
+     */
+    ForkRunner(RecordLine lines, Consumer<String> note, Consumer<String> inCell) {
         this.lines = lines;
         this.note = note;
+        this.inCell = inCell;
     }
 
     /**
@@ -106,7 +119,7 @@ final class ForkRunner {
             throws IOException {
         Files.writeString(files.log(), "");
         ChildExit exit;
-        try {
+        try (ProgressFollower follower = ProgressFollower.start(files.log(), inCell)) {
             exit = Child.of(command).stdoutTo(files.stdout()).stderrTo(files.log()).timeout(left(deadline)).run();
         } catch (IOException cannotStart) {
             Files.deleteIfExists(files.stdout());
