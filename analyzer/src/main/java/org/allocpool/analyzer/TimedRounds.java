@@ -79,7 +79,7 @@ final class TimedRounds {
         long before = collections.getAsLong();
         List<Double> warmup = new ArrayList<>();
         for (int round = 1; round <= plan.warmup(); round++) {
-            human.println(ProgressMarker.line("warm-up round " + round + " of " + plan.warmup()));
+            ProgressMarker.say(human, "warm-up round " + round + " of " + plan.warmup());
             warmup.add(round().nsPerPacket());
             human.println(line("warm-up " + round + "/" + plan.warmup(), warmup.getLast()));
         }
@@ -89,8 +89,8 @@ final class TimedRounds {
             if (done >= plan.warmupCollections() || done == 0) {
                 break;
             }
-            human.println(ProgressMarker.line("warm-up round " + (warmup.size() + 1) + " (" + done + " of "
-                    + plan.warmupCollections() + " collections)"));
+            ProgressMarker.say(human, "warm-up round " + (warmup.size() + 1) + " (" + done + " of "
+                    + plan.warmupCollections() + " collections)");
             warmup.add(round().nsPerPacket());
             human.println(line("warm-up " + warmup.size() + " (" + done + " of " + plan.warmupCollections()
                     + " collections so far)", warmup.getLast()));
@@ -105,8 +105,8 @@ final class TimedRounds {
         SteadyState check = null;
         while (true) {
             int next = timed.size() + 1;
-            human.println(ProgressMarker.line("round " + next + " of " + (next <= plan.rounds() ? plan.rounds()
-                    : "at most " + plan.maxRounds())));
+            ProgressMarker.say(human, "round " + next + " of " + (next <= plan.rounds() ? plan.rounds()
+                    : "at most " + plan.maxRounds()));
             Round round = round();
             timed.add(round);
             human.println(line("round " + timed.size() + "/" + (timed.size() <= plan.rounds() ? plan.rounds()

@@ -1,5 +1,8 @@
 package org.allocpool.cli;
 
+import org.allocpool.metrics.progress.ProgressMarker;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterEach;
 import static org.allocpool.cli.AnalyzerCommandTest.assertBadInput;
 import static org.allocpool.cli.AnalyzerCommandTest.execute;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,6 +20,17 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class RealtimeCommandTest {
+
+    /** The lab asks its children for progress markers; these tests check them, so they ask too. */
+    @BeforeEach
+    void askForProgressMarkers() {
+        System.setProperty(ProgressMarker.PROPERTY, "true");
+    }
+
+    @AfterEach
+    void stopAskingForProgressMarkers() {
+        System.clearProperty(ProgressMarker.PROPERTY);
+    }
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {

@@ -42,7 +42,7 @@ public final class IntervalFinder {
             int[] probes = {0};
             IntervalSearch.Result result = new IntervalSearch().find(warm.nsPerPacket(), interval -> {
                 int k = ++probes[0];
-                human.println(ProgressMarker.line("probe " + k + " at " + interval + " ns"));
+                ProgressMarker.say(human, "probe " + k + " at " + interval + " ns");
                 human.printf(Locale.ROOT, "find-interval: probe at %d ns%n", interval);
                 RealtimeMetrics metrics = RealtimeRun.probe(workload, settings.withInterval(interval), human, log,
                         "probe-" + k + "-" + interval + "ns");

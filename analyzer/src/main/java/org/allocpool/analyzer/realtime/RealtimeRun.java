@@ -96,7 +96,7 @@ public final class RealtimeRun {
     static RealtimeMetrics measure(RealtimeSettings settings, PrintStream human, HistogramLogFile log) {
         try (Workload workload = Workload.of(settings.workload())) {
             BatchWarmUp warm = BatchRun.warmUp(workload, settings.workload(), human);
-            human.println(ProgressMarker.line("measuring at " + settings.intervalNs() + " ns"));
+            ProgressMarker.say(human, "measuring at " + settings.intervalNs() + " ns");
             RealtimeMetrics probe = probe(workload, settings, human, log, "interval-" + settings.intervalNs() + "ns");
             return finish(probe, workload, warm);
         }

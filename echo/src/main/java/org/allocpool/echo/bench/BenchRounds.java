@@ -125,7 +125,7 @@ final class BenchRounds {
         RoundMark last = marks.at(boundary);
         List<Double> warmup = new ArrayList<>();
         while (boundary < warmupEnd) {
-            human.println(ProgressMarker.line("warm-up round " + (warmup.size() + 1) + " of " + warmupRounds));
+            ProgressMarker.say(human, "warm-up round " + (warmup.size() + 1) + " of " + warmupRounds);
             boundary = Math.min(boundary + roundNs, warmupEnd);
             RoundMark mark = marks.at(boundary);
             Round round = new Round(last, mark);
@@ -139,8 +139,8 @@ final class BenchRounds {
         SteadyState check;
         while (true) {
             int next = timed.size() + 1;
-            human.println(ProgressMarker.line("round " + next + " of " + (next <= rounds ? rounds
-                    : "at most " + settings.maxRounds())));
+            ProgressMarker.say(human, "round " + next + " of " + (next <= rounds ? rounds
+                    : "at most " + settings.maxRounds()));
             boundary += roundNs;
             RoundMark mark = marks.at(boundary);
             timed.add(new Round(last, mark));

@@ -52,7 +52,7 @@ final class StoreRun {
             store.load(id, user, bytes ? codec.encode(user) : null);
             if ((id + 1) % step == 0) {
                 progress.println(store.name() + ": loaded " + (id + 1) + " of " + users + " users");
-                progress.println(ProgressMarker.line("loaded " + (id + 1) + " of " + users + " users"));
+                ProgressMarker.say(progress, "loaded " + (id + 1) + " of " + users + " users");
             }
         }
         store.loaded();

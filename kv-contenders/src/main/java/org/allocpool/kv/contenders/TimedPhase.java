@@ -59,14 +59,14 @@ final class TimedPhase {
     Outcome run(String name, Operation operation, RandomKeys keys) {
         operations = 0;
         hits = 0;
-        progress.println(ProgressMarker.line(name + ": warm-up"));
+        ProgressMarker.say(progress, name + ": warm-up");
         loop(operation, keys, timing.warmup().toNanos());
         List<Double> rates = new ArrayList<>();
         SteadyState check;
         while (true) {
             int next = rates.size() + 1;
-            progress.println(ProgressMarker.line(name + ": round " + next + " of "
-                    + (next <= timing.rounds() ? timing.rounds() : "at most " + timing.maxRounds())));
+            ProgressMarker.say(progress, name + ": round " + next + " of "
+                    + (next <= timing.rounds() ? timing.rounds() : "at most " + timing.maxRounds()));
             rates.add(loop(operation, keys, timing.round().toNanos()));
             int n = rates.size();
             progress.println(String.format(Locale.ROOT, "%s: round %d/%d: %.3f M/s", name, n,

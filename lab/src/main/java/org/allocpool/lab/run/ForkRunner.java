@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.stream.Stream;
 import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.text.DurationText;
+import org.allocpool.metrics.progress.ProgressMarker;
 import org.allocpool.process.Child;
 import org.allocpool.process.ChildExit;
 import org.allocpool.process.FailureReason;
@@ -120,7 +121,8 @@ final class ForkRunner {
         Files.writeString(files.log(), "");
         ChildExit exit;
         try (ProgressFollower follower = ProgressFollower.start(files.log(), inCell)) {
-            exit = Child.of(command).stdoutTo(files.stdout()).stderrTo(files.log()).timeout(left(deadline)).run();
+            exit = Child.of(command).environment(ProgressMarker.VARIABLE, "1").stdoutTo(files.stdout())
+                    .stderrTo(files.log()).timeout(left(deadline)).run();
         } catch (IOException cannotStart) {
             Files.deleteIfExists(files.stdout());
             return lines.failed(intended, fork, "could not start " + command.getFirst() + ": " + cannotStart.getMessage());

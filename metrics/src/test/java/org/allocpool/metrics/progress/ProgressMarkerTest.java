@@ -24,4 +24,21 @@ class ProgressMarkerTest {
         assertNull(ProgressMarker.whereOf("  progress: indented is no marker"));
         assertNull(ProgressMarker.whereOf("progress: "));
     }
+
+    @Test
+    void shouldSayNothingUnlessMarkersAreAskedFor() {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream human = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+        if (System.getenv(ProgressMarker.VARIABLE) == null) {
+            ProgressMarker.say(human, "round 1 of 2");
+            assertEquals("", bytes.toString(java.nio.charset.StandardCharsets.UTF_8), "a person running a cell by hand");
+        }
+        System.setProperty(ProgressMarker.PROPERTY, "true");
+        try {
+            ProgressMarker.say(human, "round 2 of 2");
+        } finally {
+            System.clearProperty(ProgressMarker.PROPERTY);
+        }
+        assertEquals("progress: round 2 of 2" + System.lineSeparator(), bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
 }
