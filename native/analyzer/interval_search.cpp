@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "progress.hpp"
 #include "realtime.hpp"
 #include "record.hpp"
 
@@ -123,10 +124,16 @@ std::string find_interval(const Options& o, const std::string& self, std::FILE* 
     }
     std::fprintf(human, "find-interval: a short batch run for the starting point...\n");
     std::fflush(human);
+    say_progress(human, "batch run for the starting point");
+    setenv(kProgressPrefixVariable, "starting point: ", 1);
     double batch_ns = number_after(run_self(self, batch), "median");
+    unsetenv(kProgressPrefixVariable);
     std::fprintf(human, "find-interval: batch %.1f ns/packet; probing from there\n", batch_ns);
 
+    int probes_run = 0;
     auto probe = [&](int64_t interval) {
+        const std::string where = "probe " + std::to_string(++probes_run) + " at " + std::to_string(interval) + " ns";
+        say_progress(human, where);
         std::fprintf(human, "find-interval: probe at %lld ns\n", static_cast<long long>(interval));
         std::fflush(human);
         std::vector<std::string> args = workload_args(o);
@@ -141,7 +148,9 @@ std::string find_interval(const Options& o, const std::string& self, std::FILE* 
             args.push_back("--pin");
         }
         args.push_back("--json");
+        setenv(kProgressPrefixVariable, (where + ": ").c_str(), 1);
         std::string record = run_self(self, args);
+        unsetenv(kProgressPrefixVariable);
         Probe p;
         p.metrics = object_after(record, "metrics");
         std::string realtime = object_after(p.metrics, "realtime");

@@ -8,6 +8,7 @@
 #include "batch.hpp"
 #include "capture.hpp"
 #include "latency.hpp"
+#include "progress.hpp"
 #include "record.hpp"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -71,6 +72,7 @@ std::string run_realtime(const Options& o, std::FILE* human) {
     Pinning pinning = Pinning::plan(o.pin);
     // the steady state first, at full speed, so that no packet can be lost to the climb to it
     std::vector<double> batch_warmup = warm_up(w, o, human);
+    say_progress(human, "measuring at " + std::to_string(o.interval_ns) + " ns");
     LossCounter loss;
     LatencyHistogram latency;
     CaptureSource source(o.interval_ns, ring_capacity(o.interval_ns, o.max_delay_ms), pinning.source_cpu);

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <string>
 
+#include "progress.hpp"
+
 namespace allocpool {
 
 namespace {
@@ -23,6 +25,7 @@ std::vector<double> slice(const std::vector<double>& all, size_t from, size_t to
 std::vector<double> TimedRounds::warm_up() {
     std::vector<double> warmup;
     for (int32_t k = 1; k <= plan_.warmup; k++) {
+        say_progress(human_, "warm-up round " + std::to_string(k) + " of " + std::to_string(plan_.warmup));
         warmup.push_back(round().ns_per_packet());
         say("warm-up " + std::to_string(k) + "/" + std::to_string(plan_.warmup), warmup.back());
     }
@@ -37,6 +40,9 @@ RoundsResult TimedRounds::run() {
     std::vector<Round> timed;
     std::vector<double> ns;
     while (true) {
+        const size_t next = timed.size() + 1;
+        say_progress(human_, "round " + std::to_string(next) + " of "
+                                 + (next <= rounds ? std::to_string(rounds) : "at most " + std::to_string(max_rounds)));
         timed.push_back(round());
         ns.push_back(timed.back().ns_per_packet());
         size_t n = timed.size();

@@ -9,12 +9,14 @@ import java.util.function.LongSupplier;
 import org.allocpool.analyzer.workload.Workload;
 import org.allocpool.metrics.alloc.AllocationCounter;
 import org.allocpool.metrics.gc.GcCount;
+import org.allocpool.metrics.progress.ProgressMarker;
 import org.allocpool.metrics.stats.SteadyState;
 
 /**
  * Runs the warm-up and timed rounds of a {@link RoundPlan} on a workload and keeps the last
  * {@code rounds} of them, extended one round at a time while those are not steady, up to
- * {@code maxRounds}. Says each round on a stream meant for people.
+ * {@code maxRounds}. Says each round on a stream meant for people, with a {@link ProgressMarker}
+ * before it starts.
  *
  * <p>Runs on the calling thread, whose allocated bytes it counts; one run at a time per instance.
  */
@@ -77,6 +79,7 @@ final class TimedRounds {
         long before = collections.getAsLong();
         List<Double> warmup = new ArrayList<>();
         for (int round = 1; round <= plan.warmup(); round++) {
+            ProgressMarker.say(human, "warm-up round " + round + " of " + plan.warmup());
             warmup.add(round().nsPerPacket());
             human.println(line("warm-up " + round + "/" + plan.warmup(), warmup.getLast()));
         }
@@ -86,6 +89,8 @@ final class TimedRounds {
             if (done >= plan.warmupCollections() || done == 0) {
                 break;
             }
+            ProgressMarker.say(human, "warm-up round " + (warmup.size() + 1) + " (" + done + " of "
+                    + plan.warmupCollections() + " collections)");
             warmup.add(round().nsPerPacket());
             human.println(line("warm-up " + warmup.size() + " (" + done + " of " + plan.warmupCollections()
                     + " collections so far)", warmup.getLast()));
@@ -99,6 +104,9 @@ final class TimedRounds {
         List<Round> timed = new ArrayList<>();
         SteadyState check = null;
         while (true) {
+            int next = timed.size() + 1;
+            ProgressMarker.say(human, "round " + next + " of " + (next <= plan.rounds() ? plan.rounds()
+                    : "at most " + plan.maxRounds()));
             Round round = round();
             timed.add(round);
             human.println(line("round " + timed.size() + "/" + (timed.size() <= plan.rounds() ? plan.rounds()

@@ -1,5 +1,8 @@
 package org.allocpool.analyzer;
 
+import org.allocpool.metrics.progress.ProgressMarker;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterEach;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,6 +19,17 @@ import org.allocpool.metrics.result.ResultRecord;
 import org.junit.jupiter.api.Test;
 
 class BatchRunTest {
+
+    /** The lab asks its children for progress markers; these tests check them, so they ask too. */
+    @BeforeEach
+    void askForProgressMarkers() {
+        System.setProperty(ProgressMarker.PROPERTY, "true");
+    }
+
+    @AfterEach
+    void stopAskingForProgressMarkers() {
+        System.clearProperty(ProgressMarker.PROPERTY);
+    }
 
     @Test
     void shouldReturnAnOkRecordWithTheCellAndEveryMetric() {
@@ -55,7 +69,11 @@ class BatchRunTest {
         assertEquals(100 + 99 + 100_000, workload.get("made").asLong(), "the prefill's 199 packets and the rounds'");
         assertEquals(workload.get("made").asLong(), workload.get("freed").asLong(), "drained: every packet back");
 
-        List<String> lines = human.toString(StandardCharsets.UTF_8).lines().toList();
+        List<String> said = human.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(List.of("progress: warm-up round 1 of 2", "progress: warm-up round 2 of 2", "progress: round 1 of 3",
+                "progress: round 2 of 3", "progress: round 3 of 3"),
+                said.stream().filter(l -> l.startsWith("progress: ")).toList(), "a progress marker before each round");
+        List<String> lines = said.stream().filter(l -> !l.startsWith("progress: ")).toList();
         assertEquals(1 + 2 + 3 + 1, lines.size(), String.join("\n", lines));
         assertTrue(lines.get(0).startsWith("prefill: 100 store slots and 99 queued packets"), lines.get(0));
         assertTrue(lines.get(1).matches("warm-up 1/2: [0-9.]+ ns/packet, [0-9.]+ M packets/s"), lines.get(1));

@@ -160,8 +160,15 @@ final class AnalyzerCommand implements Callable<Integer> {
                     + "report the loss there")
     boolean findInterval;
 
+    @Option(names = "--hlog", paramLabel = "FILE",
+            description = "realtime, java runtime: also write the latency histogram of each probe (of the run at "
+                    + "--interval-ns, or of each probe of --find-interval) to FILE as an HdrHistogram log, tagged "
+                    + "with the probe and its interval, for HistogramLogAnalyzer; the C++ analyser keeps no histogram")
+    java.nio.file.Path hlog;
+
     @Option(names = "--json",
-            description = "print exactly one JSON result record on stdout; round lines go to stderr")
+            description = "print exactly one JSON result record on stdout; round lines and progress markers "
+                    + "(progress: ...) go to stderr")
     boolean json;
 
     @Override
@@ -174,10 +181,16 @@ final class AnalyzerCommand implements Callable<Integer> {
         RealtimeSettings realtime = isRealtime() ? realtimeSettings(settings) : null;
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (hlog != null && realtime == null) {
+            throw new IllegalArgumentException("--hlog needs --mode realtime (batch mode measures no latency)");
+        }
+        if (hlog != null && !r.equals("java")) {
+            throw new IllegalArgumentException("--hlog is for the java runtime; the C++ analyser keeps no histogram");
+        }
         if (!r.equals("java")) {
             return CppAnalyzerRun.run(CppAnalyzer.arguments(r, settings, realtime, findInterval, json), out, err);
         }
-        return new JavaAnalyzerRun(out, err, json).run(settings, realtime, findInterval);
+        return new JavaAnalyzerRun(out, err, json).run(settings, realtime, findInterval, hlog);
     }
 
     /** Parses and validates the options; {@link IllegalArgumentException} names the bad value. */

@@ -5,6 +5,8 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +19,7 @@ import org.allocpool.echo.buffers.BufferStrategy;
 import org.allocpool.echo.server.LeakDetection;
 import org.allocpool.echo.wire.MessageLayout;
 import org.allocpool.metrics.env.Environment;
+import org.allocpool.metrics.latency.HistogramLogFile;
 import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.metrics.result.ResultRecord;
 import picocli.CommandLine.Command;
@@ -103,8 +106,14 @@ final class EchoBenchCommand implements Callable<Integer> {
             description = "event loop threads of the load client (default: 1 on up to 2 cores, else 2)")
     Integer clientThreads;
 
-    @Option(names = "--json", description = "print exactly one JSON result record on stdout; human lines go to stderr")
+    @Option(names = "--json", description = "print exactly one JSON result record on stdout; human lines and progress "
+            + "markers (progress: ...) go to stderr")
     boolean json;
+
+    @Option(names = "--hlog", paramLabel = "FILE",
+            description = "also write each round's round-trip latency histogram to FILE as an HdrHistogram log "
+                    + "(tagged warmup-K or round-K), for HistogramLogAnalyzer")
+    Path hlog;
 
     @Option(names = "--buffers", paramLabel = "STRATEGY",
             description = "own server only: unpooled, netty-pooled, netty-adaptive or thread-local (default: netty-adaptive)")
@@ -149,12 +158,16 @@ final class EchoBenchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintStream human = new PrintStream(new LineWriterStream(json ? err : out), true, StandardCharsets.UTF_8);
         ResultRecord record;
+        HistogramLogFile log = null;
         try {
+            log = hlog == null ? null : HistogramLogFile.create(hlog, "allocpool echo bench, " + settings.event().label()
+                    + ", " + settings.clients() + " clients: round-trip latency in ns, one interval per round",
+                    Instant.now().toEpochMilli());
             if (port != null) {
-                record = Bench.run(settings, new InetSocketAddress(host.strip(), port), human);
+                record = Bench.run(settings, new InetSocketAddress(host.strip(), port), human, log);
             } else {
                 try (ServerProcess server = ServerProcess.start(serverCommand(buffersLabel), SERVER_START_TIMEOUT)) {
-                    record = Bench.run(settings, server.address(), human);
+                    record = Bench.run(settings, server.address(), human, log);
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -168,6 +181,10 @@ final class EchoBenchCommand implements Callable<Integer> {
                 err.flush();
             }
             return 1;
+        } finally {
+            if (log != null) {
+                log.close();
+            }
         }
         if (json) {
             out.println(RecordJson.toLine(record));

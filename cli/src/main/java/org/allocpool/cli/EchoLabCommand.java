@@ -36,6 +36,11 @@ import picocli.CommandLine.Option;
             "",
             "A fork whose server never listens or dies, whose bench crashes or that times out is recorded as failed;"
                 + " the lab goes on and never leaves a server running.",
+            "",
+            "Beside the records each fork keeps the bench's stderr and GC log (<cell>.log, <cell>.gc.log), the"
+                + " server's (<cell>.server.log, <cell>.server.gc.log) and every round's round-trip latency histogram"
+                + " (<cell>.hlog, an HdrHistogram log for HistogramLogAnalyzer); --keep-jfr adds flight recordings"
+                + " (<cell>.jfr, <cell>.server.jfr).",
             ""})
 final class EchoLabCommand implements Callable<Integer> {
 

@@ -36,6 +36,10 @@ import picocli.CommandLine.Option;
                 + "beside the figures of \"A persistent KeyValue Server in 40 lines and a sad fact\" (2015). A fork that "
                 + "cannot start, fails or times out is recorded as failed with its reason; the lab goes on.",
             "",
+            "Beside the records each fork keeps its stderr (<cell>.log) and GC log (<cell>.gc.log, for GCViewer); "
+                + "--keep-jfr adds its flight recording (<cell>.jfr). No .hlog: the contenders time rounds of "
+                + "operations, not each operation's latency.",
+            "",
             "Every cell runs G1. Heaps: the HashMap 256 MB + 800 bytes per user (1 GB at 1 M users, 11.4 GB at 15 M),"
                 + " every other cell 256 MB. Flags per contender:",
             "  allocpool:  --sun-misc-unsafe-memory-access=deny, no --add-opens",

@@ -52,6 +52,11 @@ import picocli.CommandLine.Parameters;
             "",
             "A fork that crashes, runs out of memory or times out is recorded as failed; the lab goes on.",
             "",
+            "Beside the records each fork keeps its stderr (<cell>.log), its GC log (<cell>.gc.log, for GCViewer)"
+                + " and, in real time, each probe's latency histogram (<cell>.hlog, an HdrHistogram log for"
+                + " HistogramLogAnalyzer; none for C++ cells: the C++ analyser keeps no histogram); --keep-jfr adds a"
+                + " flight recording (<cell>.jfr). A fork running over 10 s shows its round or probe on the progress line.",
+            "",
             // flags on lines of their own: picocli would break a wrapped -XX: flag at its colon
             "JVM flags as the article's:",
             "  heap strategies:          -Xms2g -Xmx2g",

@@ -9,8 +9,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The options every lab command shares (a picocli mixin): which JDK runs the cells, where a run
- * keeps its records and tables, resumes, or is re-rendered from, and which part of the cells this
- * machine runs. Filled by picocli on the main thread; read once by the command.
+ * keeps its records and tables, resumes, or is re-rendered from, which part of the cells this
+ * machine runs, and whether each JVM keeps a flight recording. Filled by picocli on the main thread;
+ * read once by the command.
  */
 final class LabFolders {
 
@@ -33,6 +34,12 @@ final class LabFolders {
                     + " completions; join the parts with 'lab merge'. Default: 1/1, everything.")
     String shard;
 
+    @Option(names = "--keep-jfr",
+            description = "Keep a flight recording of every Java JVM a fork starts (JFR, default settings, about 1%"
+                    + " overhead) in the results folder as <cell>.jfr (the echo server's as <cell>.server.jfr; none for"
+                    + " the C++ analyser), to open in JDK Mission Control. Off by default: each is megabytes.")
+    boolean keepJfr;
+
     /**
      * Where and how much this run does.
      *
@@ -42,7 +49,7 @@ final class LabFolders {
     RunOptions runOptions() {
         Shard part = shard == null ? Shard.ALL : Shard.parse(shard);
         if (resume == null) {
-            return new RunOptions(results, false, part);
+            return new RunOptions(results, false, part).keepingJfr(keepJfr);
         }
         if (results != null && !results.equals(resume)) {
             throw new IllegalArgumentException("--results '" + results + "' and --resume '" + resume
@@ -51,6 +58,6 @@ final class LabFolders {
         if (!Files.isRegularFile(resume.resolve(RecordsFile.NAME))) {
             throw new IllegalArgumentException("nothing to resume in '" + resume + "': it holds no " + RecordsFile.NAME);
         }
-        return new RunOptions(resume, true, part);
+        return new RunOptions(resume, true, part).keepingJfr(keepJfr);
     }
 }

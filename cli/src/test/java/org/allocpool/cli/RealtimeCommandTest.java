@@ -1,18 +1,36 @@
 package org.allocpool.cli;
 
+import org.allocpool.metrics.progress.ProgressMarker;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterEach;
 import static org.allocpool.cli.AnalyzerCommandTest.assertBadInput;
 import static org.allocpool.cli.AnalyzerCommandTest.execute;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.allocpool.analyzer.capture.ClockSourceLibrary;
 import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class RealtimeCommandTest {
+
+    /** The lab asks its children for progress markers; these tests check them, so they ask too. */
+    @BeforeEach
+    void askForProgressMarkers() {
+        System.setProperty(ProgressMarker.PROPERTY, "true");
+    }
+
+    @AfterEach
+    void stopAskingForProgressMarkers() {
+        System.clearProperty(ProgressMarker.PROPERTY);
+    }
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
@@ -26,6 +44,44 @@ class RealtimeCommandTest {
     })
     void shouldRejectABadRealtimeValueNamingIt(String option, String value, String message) {
         assertBadInput(execute("analyzer", "--mode", "realtime", option, value), message);
+    }
+
+    @Test
+    void shouldRejectHlogInBatchMode() {
+        assertBadInput(execute("analyzer", "--hlog", "x.hlog"), "--hlog needs --mode realtime");
+    }
+
+    @Test
+    void shouldRejectHlogForTheCppAnalyser() {
+        assertBadInput(execute("analyzer", "--runtime", "cpp", "--mode", "realtime", "--hlog", "x.hlog"),
+                "the C++ analyser keeps no histogram");
+    }
+
+    @Test
+    void shouldWriteTheLatencyHistogramThatTheRecordsPercentilesComeFrom(@TempDir Path dir) throws Exception {
+        Path hlog = dir.resolve("run.hlog");
+        AnalyzerCommandTest.Outcome outcome = execute("analyzer", "--mode", "realtime", "--strategy", "flat",
+                "--queue", "100", "--stored", "100", "--pool", "1000", "--interval-ns", "20000",
+                "--duration", "500ms", "--warmup-s", "0", "--max-delay-ms", "1000", "--round-time", "100ms",
+                "--warmup", "0", "--rounds", "2", "--hlog", hlog.toString(), "--json");
+
+        assertEquals(0, outcome.exitCode(), outcome.toString());
+        JsonNode latency = RecordJson.parse(outcome.out().getFirst()).path("metrics").path("realtime").path("latencyNs");
+        HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+        Histogram logged = (Histogram) reader.nextIntervalHistogram();
+        assertEquals(null, reader.nextIntervalHistogram(), "one interval: one probe");
+        assertEquals("interval-20000ns", logged.getTag());
+        assertTrue(logged.getTotalCount() > 0);
+        assertEquals(latency.path("max").asLong(), logged.getMaxValue());
+        assertEquals(latency.path("p99").asLong(), logged.getValueAtPercentile(99));
+        JsonNode spectrum = latency.path("spectrum");
+        assertEquals(8, spectrum.size(), latency.toString());
+        assertEquals(100.0, spectrum.get(7).path("percentile").asDouble());
+        assertEquals(logged.getMaxValue(), spectrum.get(7).path("ns").asLong());
+        for (int i = 1; i < spectrum.size(); i++) {
+            assertTrue(spectrum.get(i).path("ns").asLong() >= spectrum.get(i - 1).path("ns").asLong(), latency.toString());
+        }
+        assertTrue(outcome.err().contains("progress: measuring at 20000 ns"), outcome.err().toString());
     }
 
     @Test

@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -34,8 +36,14 @@ public final class Child {
     private final Output stdout;
     private final Output stderr;
     private final Duration timeout;
+    private final Map<String, String> environment;
 
     private Child(List<String> command, Output stdout, Output stderr, Duration timeout) {
+        this(command, stdout, stderr, timeout, Map.of());
+    }
+
+    private Child(List<String> command, Output stdout, Output stderr, Duration timeout, Map<String, String> environment) {
+        this.environment = Map.copyOf(environment);
         this.command = List.copyOf(command);
         if (this.command.isEmpty()) {
             throw new IllegalArgumentException("a child needs a command");
@@ -52,22 +60,22 @@ public final class Child {
 
     /** Its stdout also written to {@code file} (replaced); the text is still returned by {@link #run()}. */
     public Child stdoutTo(Path file) {
-        return new Child(command, Output.file(file), stderr, timeout);
+        return new Child(command, Output.file(file), stderr, timeout, environment);
     }
 
     /** Its stdout handed to {@code lines} as each line comes, not kept. */
     public Child stdoutLines(Consumer<String> lines) {
-        return new Child(command, Output.lines(lines), stderr, timeout);
+        return new Child(command, Output.lines(lines), stderr, timeout, environment);
     }
 
     /** Its stderr written to {@code file} (replaced), kept there for people. */
     public Child stderrTo(Path file) {
-        return new Child(command, stdout, Output.file(file), timeout);
+        return new Child(command, stdout, Output.file(file), timeout, environment);
     }
 
     /** Its stderr handed to {@code lines} as each line comes. */
     public Child stderrLines(Consumer<String> lines) {
-        return new Child(command, stdout, Output.lines(lines), timeout);
+        return new Child(command, stdout, Output.lines(lines), timeout, environment);
     }
 
     /** Killed, with every process it started, once it has run for {@code limit}. */
@@ -75,7 +83,14 @@ public final class Child {
         if (limit.isNegative() || limit.isZero()) {
             throw new IllegalArgumentException("a timeout must be positive, was " + limit);
         }
-        return new Child(command, stdout, stderr, limit);
+        return new Child(command, stdout, stderr, limit, environment);
+    }
+
+    /** With the environment variable {@code name} set to {@code value}, beside this JVM's environment. */
+    public Child environment(String name, String value) {
+        Map<String, String> more = new HashMap<>(environment);
+        more.put(name, value);
+        return new Child(command, stdout, stderr, timeout, more);
     }
 
     /** The command line. */
@@ -93,6 +108,7 @@ public final class Child {
         Path keptStdout = stdout.kind == Kind.KEEP ? Files.createTempFile("allocpool-child", ".out") : stdout.file;
         try {
             ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
+            builder.environment().putAll(environment);
             redirectStdout(builder, keptStdout);
             redirectStderr(builder);
             Process process = builder.start();
@@ -136,6 +152,7 @@ public final class Child {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .redirectOutput(ProcessBuilder.Redirect.PIPE);
+        builder.environment().putAll(environment);
         redirectStderr(builder);
         Process process = builder.start();
         Thread hook = ProcessTree.killOnExit(process, "allocpool-kill-server-" + process.pid());

@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import org.allocpool.analyzer.AnalyzerArguments;
 import org.allocpool.analyzer.AnalyzerSettings;
 import org.allocpool.analyzer.realtime.RealtimeSettings;
+import org.allocpool.metrics.progress.ProgressMarker;
 import org.allocpool.process.Child;
 import org.allocpool.process.ChildExit;
 
@@ -67,7 +68,8 @@ public final class CppAnalyzer {
             List<String> command = new ArrayList<>();
             command.add(program.path().toString());
             command.addAll(args);
-            ChildExit exit = Child.of(command).stdoutLines(stdout).stderrLines(stderr).run();
+            Child child = Child.of(command).stdoutLines(stdout).stderrLines(stderr);
+            ChildExit exit = (ProgressMarker.wanted() ? child.environment(ProgressMarker.VARIABLE, "1") : child).run();
             return exit.exitCode();
         } catch (IOException e) {
             throw new IllegalStateException("cannot run the C++ analyser " + program.path() + ": " + e.getMessage(), e);

@@ -6,6 +6,8 @@ import org.allocpool.analyzer.BatchRun;
 import org.allocpool.analyzer.BatchWarmUp;
 import org.allocpool.analyzer.workload.Workload;
 import org.allocpool.metrics.env.Environment;
+import org.allocpool.metrics.latency.HistogramLogFile;
+import org.allocpool.metrics.progress.ProgressMarker;
 import org.allocpool.metrics.result.ResultRecord;
 
 /**
@@ -25,13 +27,25 @@ public final class IntervalFinder {
 
     /** Searches and returns one record: the answer, every probe, and the figures of the probe the answer rests on. */
     public static ResultRecord run(RealtimeSettings settings, PrintStream human) {
+        return run(settings, human, null);
+    }
+
+    /**
+     * {@link #run(RealtimeSettings, PrintStream)}, each probe's latency histogram also appended to
+     * {@code log} (tagged {@code probe-<k>-<interval>ns}) when that is not {@code null}.
+     */
+    public static ResultRecord run(RealtimeSettings settings, PrintStream human, HistogramLogFile log) {
         try (Workload workload = Workload.of(settings.workload())) {
             BatchWarmUp warm = BatchRun.warmUp(workload, settings.workload(), human);
             human.printf(Locale.ROOT, "find-interval: batch %.1f ns/packet (%s); probing from there%n",
                     warm.nsPerPacket(), warm.steadyState().reason());
+            int[] probes = {0};
             IntervalSearch.Result result = new IntervalSearch().find(warm.nsPerPacket(), interval -> {
+                int k = ++probes[0];
+                ProgressMarker.say(human, "probe " + k + " at " + interval + " ns");
                 human.printf(Locale.ROOT, "find-interval: probe at %d ns%n", interval);
-                RealtimeMetrics metrics = RealtimeRun.probe(workload, settings.withInterval(interval), human);
+                RealtimeMetrics metrics = RealtimeRun.probe(workload, settings.withInterval(interval), human, log,
+                        "probe-" + k + "-" + interval + "ns");
                 human.printf(Locale.ROOT, "find-interval: %d ns lost %s%%%n", interval,
                         RealtimeLines.percent(metrics.realtime().lossPercent()));
                 return metrics;

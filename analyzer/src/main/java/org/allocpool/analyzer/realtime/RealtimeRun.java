@@ -18,6 +18,8 @@ import org.allocpool.metrics.env.Environment;
 import org.allocpool.metrics.gc.GcPauseRecorder;
 import org.allocpool.metrics.gc.GcStatistics;
 import org.allocpool.metrics.heap.HeapCensus;
+import org.allocpool.metrics.latency.HistogramLogFile;
+import org.allocpool.metrics.progress.ProgressMarker;
 import org.allocpool.metrics.result.ResultRecord;
 
 /**
@@ -42,8 +44,16 @@ public final class RealtimeRun {
 
     /** Runs {@code settings} and returns its result record, printing a line per second to {@code human}. */
     public static ResultRecord run(RealtimeSettings settings, PrintStream human) {
+        return run(settings, human, null);
+    }
+
+    /**
+     * {@link #run(RealtimeSettings, PrintStream)}, its latency histogram also appended to {@code log}
+     * (tagged {@code interval-<N>ns}) when that is not {@code null}.
+     */
+    public static ResultRecord run(RealtimeSettings settings, PrintStream human, HistogramLogFile log) {
         Map<String, Object> cell = cell(settings, false);
-        RealtimeMetrics metrics = measure(settings, human);
+        RealtimeMetrics metrics = measure(settings, human, log);
         human.println(RealtimeLines.summary(settings.workload().strategy().cliName(),
                 settings.workload().workloadCase().name(), String.valueOf(cell.get("gc")), metrics.realtime()));
         return ResultRecord.ok(BatchRun.EXPERIMENT, cell, Environment.current(), metrics);
@@ -83,10 +93,11 @@ public final class RealtimeRun {
      * One run: the workload brought to its steady state in batch ({@link BatchRun#warmUp}, before the
      * source starts), then one {@link #probe} at the settings' interval, then the live objects counted.
      */
-    static RealtimeMetrics measure(RealtimeSettings settings, PrintStream human) {
+    static RealtimeMetrics measure(RealtimeSettings settings, PrintStream human, HistogramLogFile log) {
         try (Workload workload = Workload.of(settings.workload())) {
             BatchWarmUp warm = BatchRun.warmUp(workload, settings.workload(), human);
-            RealtimeMetrics probe = probe(workload, settings, human);
+            ProgressMarker.say(human, "measuring at " + settings.intervalNs() + " ns");
+            RealtimeMetrics probe = probe(workload, settings, human, log, "interval-" + settings.intervalNs() + "ns");
             return finish(probe, workload, warm);
         }
     }
@@ -95,9 +106,11 @@ public final class RealtimeRun {
      * One probe on a workload already at its steady state: the source started at the settings'
      * interval, its warm-up (losses forgiven), the measured duration, the source stopped. Live
      * objects are not counted (that takes a full collection, which would disturb the next probe):
-     * {@link #finish} does it once.
+     * {@link #finish} does it once. Its latency histogram is appended to {@code log}, tagged {@code tag},
+     * when that is not {@code null}.
      */
-    static RealtimeMetrics probe(Workload workload, RealtimeSettings settings, PrintStream human) {
+    static RealtimeMetrics probe(Workload workload, RealtimeSettings settings, PrintStream human,
+                                 HistogramLogFile log, String tag) {
         Pinning pinning = Pinning.plan(settings.pin());
         try (GcPauseRecorder recorder = new GcPauseRecorder().start();
              CaptureSource source = CaptureSource.start(settings.intervalNs(), settings.maxDelayMs(),
@@ -109,6 +122,9 @@ public final class RealtimeRun {
             m.drainAfterStop();
             GcStatistics gc = recorder.stop(m.measuredFrom);
             RealtimeFigures figures = m.figures();
+            if (log != null) {
+                log.append(tag, m.latency, m.measuredFrom.toEpochMilli(), System.currentTimeMillis());
+            }
             return new RealtimeMetrics(figures, m.allocatedBytes / (double) Math.max(1, figures.received()), gc,
                     0, 0, workload.counts(), null, List.of());
         }

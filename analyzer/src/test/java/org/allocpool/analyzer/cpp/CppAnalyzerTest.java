@@ -1,5 +1,8 @@
 package org.allocpool.analyzer.cpp;
 
+import org.allocpool.metrics.progress.ProgressMarker;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterEach;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -38,6 +41,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class CppAnalyzerTest {
+
+    /** The lab asks its children for progress markers; these tests check them, so they ask too. */
+    @BeforeEach
+    void askForProgressMarkers() {
+        System.setProperty(ProgressMarker.PROPERTY, "true");
+    }
+
+    @AfterEach
+    void stopAskingForProgressMarkers() {
+        System.clearProperty(ProgressMarker.PROPERTY);
+    }
 
     /** A run takes under a second on a quiet 2-core machine; past a minute it has hung, and is killed. */
     static final Duration CHILD_WAIT = Duration.ofMinutes(1);
@@ -157,8 +171,11 @@ class CppAnalyzerTest {
         assertEquals(100_000 + 99_999 + 200_000, m.path("workload").path("made").asLong(),
                 "the prefill's packets and those of the four rounds");
         assertEquals(m.path("workload").path("made").asLong(), m.path("workload").path("freed").asLong());
-        assertEquals(1 + 1 + 3 + 1, outcome.err().size(), "the prefill, a line per round and a summary: "
-                + outcome.err());
+        List<String> lines = outcome.err().stream().filter(l -> !l.startsWith("progress: ")).toList();
+        assertEquals(1 + 1 + 3 + 1, lines.size(), "the prefill, a line per round and a summary: " + outcome.err());
+        assertEquals(List.of("progress: warm-up round 1 of 1", "progress: round 1 of 3", "progress: round 2 of 3",
+                "progress: round 3 of 3"), outcome.err().stream().filter(l -> l.startsWith("progress: ")).toList(),
+                "a progress marker before each round, as the Java analyser prints them");
         assertTrue(outcome.err().getFirst().startsWith("prefill: 100,000 store slots and 99,999 queued packets"),
                 outcome.err().getFirst());
         assertTrue(outcome.err().getLast().endsWith("; too few rounds to check (3 < 4)"), outcome.err().getLast());

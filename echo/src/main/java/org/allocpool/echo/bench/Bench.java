@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.util.Map;
 import org.allocpool.echo.server.GcWindow;
 import org.allocpool.echo.server.StatsAnswer;
+import org.allocpool.metrics.latency.HistogramLogFile;
 import org.allocpool.metrics.result.ResultRecord;
 
 /**
@@ -35,12 +36,21 @@ public final class Bench {
      */
     public static ResultRecord run(BenchSettings settings, InetSocketAddress server, PrintStream human)
             throws IOException {
+        return run(settings, server, human, null);
+    }
+
+    /**
+     * {@link #run(BenchSettings, InetSocketAddress, PrintStream)}, each round's round trips also appended
+     * to {@code log} when that is not {@code null}.
+     */
+    public static ResultRecord run(BenchSettings settings, InetSocketAddress server, PrintStream human,
+                                   HistogramLogFile log) throws IOException {
         try (StatsConnection stats = StatsConnection.open(server)) {
             StatsAnswer first = stats.now();
             BenchReport.describe(human, settings, first, server);
             LoadControl control = new LoadControl();
             try (LoadConnections load = LoadConnections.open(settings, server, control)) {
-                BenchRounds.Result rounds = new BenchRounds(settings, at -> mark(at, control, load, stats), human)
+                BenchRounds.Result rounds = new BenchRounds(settings, at -> mark(at, control, load, stats), human, log)
                         .run(System.nanoTime());
                 control.stop();
                 load.stop();

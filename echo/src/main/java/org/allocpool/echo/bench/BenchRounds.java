@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
+import org.allocpool.metrics.latency.HistogramLogFile;
+import org.allocpool.metrics.progress.ProgressMarker;
 import org.allocpool.metrics.stats.SteadyState;
 
 /**
@@ -14,8 +16,9 @@ import org.allocpool.metrics.stats.SteadyState;
  * steady ({@link SteadyState}, over their events/s) one more round runs, up to
  * {@link BenchSettings#maxRounds()}. Round boundaries fall every {@link BenchSettings#roundTime()}
  * from the start, however long reading a mark takes, and each round is measured from its own two
- * marks. Says each round on a stream meant for people. The bench's main thread only; one run per
- * instance.
+ * marks. Says each round on a stream meant for people, with a {@link ProgressMarker} before it; when
+ * given a {@link HistogramLogFile}, appends each round's round trips to it as it ends (tagged
+ * {@code warmup-<k>} or {@code round-<k>}). The bench's main thread only; one run per instance.
  */
 final class BenchRounds {
 
@@ -32,11 +35,20 @@ final class BenchRounds {
     private final BenchSettings settings;
     private final Marks marks;
     private final PrintStream human;
+    private final HistogramLogFile log;
+    private long startNs;
+    private long startMs;
 
     BenchRounds(BenchSettings settings, Marks marks, PrintStream human) {
+        this(settings, marks, human, null);
+    }
+
+    /** With each round's latency histogram appended to {@code log} ({@code null}: none). */
+    BenchRounds(BenchSettings settings, Marks marks, PrintStream human, HistogramLogFile log) {
         this.settings = settings;
         this.marks = marks;
         this.human = human;
+        this.log = log;
     }
 
     /**
@@ -104,6 +116,8 @@ final class BenchRounds {
      * @throws IllegalStateException when the run fails
      */
     Result run(long startNs) throws IOException {
+        this.startNs = startNs;
+        this.startMs = System.currentTimeMillis();
         long roundNs = settings.roundTime().toNanos();
         long warmupEnd = startNs + settings.warmup().toNanos();
         int warmupRounds = (int) Math.ceil(settings.warmup().toNanos() / (double) roundNs);
@@ -111,10 +125,12 @@ final class BenchRounds {
         RoundMark last = marks.at(boundary);
         List<Double> warmup = new ArrayList<>();
         while (boundary < warmupEnd) {
+            ProgressMarker.say(human, "warm-up round " + (warmup.size() + 1) + " of " + warmupRounds);
             boundary = Math.min(boundary + roundNs, warmupEnd);
             RoundMark mark = marks.at(boundary);
             Round round = new Round(last, mark);
             warmup.add(round.eventsPerSecond());
+            logRound("warmup-" + warmup.size(), round);
             human.println(line("warm-up " + warmup.size() + "/" + warmupRounds, round));
             last = mark;
         }
@@ -122,9 +138,13 @@ final class BenchRounds {
         List<Round> timed = new ArrayList<>();
         SteadyState check;
         while (true) {
+            int next = timed.size() + 1;
+            ProgressMarker.say(human, "round " + next + " of " + (next <= rounds ? rounds
+                    : "at most " + settings.maxRounds()));
             boundary += roundNs;
             RoundMark mark = marks.at(boundary);
             timed.add(new Round(last, mark));
+            logRound("round-" + timed.size(), timed.getLast());
             last = mark;
             human.println(line("round " + timed.size() + "/" + (timed.size() <= rounds ? rounds : settings.maxRounds()),
                     timed.getLast()));
@@ -141,6 +161,17 @@ final class BenchRounds {
         List<Round> counted = timed.subList(timed.size() - rounds, timed.size());
         List<Double> discarded = eventsPerSecond(timed.subList(0, timed.size() - rounds));
         return new Result(warmup, discarded, counted, check);
+    }
+
+    private void logRound(String tag, Round round) {
+        if (log != null) {
+            log.append(tag, round.end().latency(), epochMs(round.start().ns()), epochMs(round.end().ns()));
+        }
+    }
+
+    /** A time of the bench's clock as ms since the epoch (for the log's timestamps). */
+    private long epochMs(long ns) {
+        return startMs + (ns - startNs) / 1_000_000;
     }
 
     /** {@link SteadyState#of}, except that rounds that echoed nothing make a series that is not steady (no median to scale by). */

@@ -1,5 +1,8 @@
 package org.allocpool.echo.bench;
 
+import org.allocpool.metrics.progress.ProgressMarker;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterEach;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,20 +11,36 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.allocpool.echo.server.GcWindow;
+import org.allocpool.metrics.latency.HistogramLogFile;
 import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.metrics.result.ResultRecord;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The bench's rounds on made-up marks: no server, no clock, no waiting. Each mark is read at the
  * boundary asked for, and the load echoes at the rate the test gives for that round.
  */
 class BenchRoundsTest {
+
+    /** The lab asks its children for progress markers; these tests check them, so they ask too. */
+    @BeforeEach
+    void askForProgressMarkers() {
+        System.setProperty(ProgressMarker.PROPERTY, "true");
+    }
+
+    @AfterEach
+    void stopAskingForProgressMarkers() {
+        System.clearProperty(ProgressMarker.PROPERTY);
+    }
 
     private static final long SECOND = 1_000_000_000L;
 
@@ -115,6 +134,58 @@ class BenchRoundsTest {
 
         assertEquals(3, result.warmup().size());
         assertEquals(List.of(0L, SECOND, 2 * SECOND, 2500_000_000L, 3500_000_000L), load.boundaries.subList(0, 5));
+    }
+
+    @Test
+    void shouldLogEveryRoundsLatencyHistogramTaggedSoThatTheCountedOnesAddUpToTheRecords(@TempDir Path dir)
+            throws Exception {
+        BenchSettings settings = settings(Duration.ofSeconds(2), Duration.ofSeconds(4), null);
+        FakeLoad load = new FakeLoad(List.of(100.0, 500.0), List.of(1000.0, 1000.0, 1000.0, 1000.0));
+        Path file = dir.resolve("cell.hlog");
+
+        BenchRounds.Result result;
+        try (HistogramLogFile log = HistogramLogFile.create(file, "test", 1_000L)) {
+            result = new BenchRounds(settings, load::at, new PrintStream(human, true, StandardCharsets.UTF_8), log)
+                    .run(0);
+        }
+
+        HistogramLogReader reader = new HistogramLogReader(file.toFile());
+        List<String> tags = new ArrayList<>();
+        Histogram counted = new Histogram(LoadClient.MAX_LATENCY_NS, 3);
+        for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+            tags.add(h.getTag());
+            if (h.getTag().startsWith("round-")) {
+                counted.add((Histogram) h);
+            }
+        }
+        assertEquals(List.of("warmup-1", "warmup-2", "round-1", "round-2", "round-3", "round-4"), tags);
+        assertEquals(result.latency().getTotalCount(), counted.getTotalCount());
+        assertEquals(LatencyNs.of(result.latency()).max(), counted.getMaxValue());
+    }
+
+    @Test
+    void shouldSayWhichRoundRunsInProgressMarkers() throws Exception {
+        BenchSettings settings = settings(Duration.ofSeconds(1), Duration.ofSeconds(4), 5);
+        rounds(settings, new FakeLoad(List.of(100.0), List.of(1000.0, 1200.0, 1400.0, 1600.0, 1800.0))).run(0);
+
+        List<String> markers = human.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("progress: "))
+                .toList();
+        assertEquals(List.of("progress: warm-up round 1 of 1", "progress: round 1 of 4", "progress: round 2 of 4",
+                "progress: round 3 of 4", "progress: round 4 of 4", "progress: round 5 of at most 5"), markers);
+    }
+
+    @Test
+    void shouldGiveASpectrumEndingAtMax() {
+        Histogram h = new Histogram(LoadClient.MAX_LATENCY_NS, 3);
+        for (int i = 1; i <= 10_000; i++) {
+            h.recordValue(i * 100L);
+        }
+        LatencyNs latency = LatencyNs.of(h);
+        assertEquals(8, latency.spectrum().size());
+        assertEquals(latency.max(), latency.spectrum().getLast().ns());
+        JsonNode json = RecordJson.parse(RecordJson.toLine(ResultRecord.ok(Bench.EXPERIMENT, java.util.Map.of(), null,
+                latency)));
+        assertEquals(99.9, json.path("metrics").path("spectrum").get(4).path("percentile").asDouble());
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.allocpool.kv.user.FlyweightUserCodec;
 import org.allocpool.kv.user.User;
 import org.allocpool.kv.user.UserCodec;
 import org.allocpool.kv.user.UserGenerator;
+import org.allocpool.metrics.progress.ProgressMarker;
 
 /**
  * One store contender measured as the article measured its maps: load every user (ids
@@ -51,6 +52,7 @@ final class StoreRun {
             store.load(id, user, bytes ? codec.encode(user) : null);
             if ((id + 1) % step == 0) {
                 progress.println(store.name() + ": loaded " + (id + 1) + " of " + users + " users");
+                ProgressMarker.say(progress, "loaded " + (id + 1) + " of " + users + " users");
             }
         }
         store.loaded();

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.LongSupplier;
+import org.allocpool.metrics.progress.ProgressMarker;
 import org.allocpool.metrics.stats.RoundStatistics;
 import org.allocpool.metrics.stats.SteadyState;
 
@@ -12,7 +13,8 @@ import org.allocpool.metrics.stats.SteadyState;
  * Runs one operation over and over: a warm-up, then timed rounds ({@link PhaseTiming}) until the
  * last {@code rounds} of them pass the steady-state check or {@code maxRounds} have run; counts the
  * operations and how many answered {@code true} (hits), warm-up included. The clock is read once every
- * {@link #CHECK_EVERY} operations. Says each round on a stream meant for people. Single-threaded:
+ * {@link #CHECK_EVERY} operations. Says each round on a stream meant for people, with a
+ * {@link ProgressMarker} before the warm-up and before each round. Single-threaded:
  * the calling thread runs it.
  */
 final class TimedPhase {
@@ -57,10 +59,14 @@ final class TimedPhase {
     Outcome run(String name, Operation operation, RandomKeys keys) {
         operations = 0;
         hits = 0;
+        ProgressMarker.say(progress, name + ": warm-up");
         loop(operation, keys, timing.warmup().toNanos());
         List<Double> rates = new ArrayList<>();
         SteadyState check;
         while (true) {
+            int next = rates.size() + 1;
+            ProgressMarker.say(progress, name + ": round " + next + " of "
+                    + (next <= timing.rounds() ? timing.rounds() : "at most " + timing.maxRounds()));
             rates.add(loop(operation, keys, timing.round().toNanos()));
             int n = rates.size();
             progress.println(String.format(Locale.ROOT, "%s: round %d/%d: %.3f M/s", name, n,

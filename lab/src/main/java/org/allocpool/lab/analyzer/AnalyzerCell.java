@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.allocpool.lab.run.JvmFileFlags;
 import org.allocpool.lab.run.LabCell;
 
 /**
@@ -141,9 +142,7 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
         // for hundreds of ms (measured: G1 alloc A lost 47% at 1000 ns without it, nothing with it),
         // which is the machine's cost, not the collector's.
         flags.add(PRE_TOUCH);
-        String file = gcLog.toString();
-        // -Xlog splits its argument at colons: a path holding one (or a comma) must be quoted
-        flags.add("-Xlog:gc*:file=" + (file.contains(":") || file.contains(",") ? "\"" + file + "\"" : file));
+        flags.add(JvmFileFlags.gcLog(gcLog));
         return List.copyOf(flags);
     }
 

@@ -1,6 +1,7 @@
 package org.allocpool.lab.analyzer;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.allocpool.lab.analyzer.tables.AnalyzerReport;
 import org.allocpool.lab.run.CellFiles;
@@ -59,10 +60,22 @@ public final class AnalyzerExperiment implements Experiment<AnalyzerCell, Analyz
         return settings.cellTimeout();
     }
 
+    /**
+     * The cell's child. A Java cell keeps its GC log, with {@code --keep-jfr} its flight recording, and
+     * in real time its probes' latency histograms ({@code --hlog}, the cell's {@code .hlog}); a C++
+     * cell's JVM only execs the C++ analyser, which has no histogram log: it keeps none of them.
+     */
     @Override
     public CellLaunch launch(AnalyzerCell cell, CellFiles files) {
-        return CellLaunch.of(jvm.command(cell.jvmFlags(files.gcLog()), cell.userJvmArgs(settings.jvmArgs()),
-                cell.programArgs()));
+        List<String> flags = new ArrayList<>(cell.jvmFlags(files.gcLog()));
+        List<String> args = new ArrayList<>(cell.programArgs());
+        if (!cell.isCpp()) {
+            flags.addAll(files.jfrFlags());
+            if (cell.mode() == AnalyzerMode.REALTIME) {
+                args.addAll(args.size() - 1, List.of("--hlog", files.hlog().toString())); // before the closing --json
+            }
+        }
+        return CellLaunch.of(jvm.command(flags, cell.userJvmArgs(settings.jvmArgs()), args));
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import org.allocpool.lab.analyzer.AnalyzerCell;
 import org.allocpool.lab.analyzer.Collector;
+import org.allocpool.lab.run.JvmFileFlags;
 import org.allocpool.lab.run.LabCell;
 
 /**
@@ -78,9 +79,7 @@ public record EchoCell(Collector collector, String buffers, boolean copyPerEvent
     public List<String> serverJvmFlags(Path gcLog) {
         List<String> flags = new ArrayList<>(List.of(collector.selectingFlag(), "-Xms" + SERVER_HEAP, "-Xmx" + SERVER_HEAP,
                 AnalyzerCell.PRE_TOUCH));
-        String file = gcLog.toString();
-        // -Xlog splits its argument at colons: a path holding one (or a comma) must be quoted
-        flags.add("-Xlog:gc*:file=" + (file.contains(":") || file.contains(",") ? "\"" + file + "\"" : file));
+        flags.add(JvmFileFlags.gcLog(gcLog));
         return List.copyOf(flags);
     }
 
@@ -98,13 +97,34 @@ public record EchoCell(Collector collector, String buffers, boolean copyPerEvent
     }
 
     /**
+     * The bench client's JVM flags: {@link #BENCH_JVM_FLAGS}, then its unified GC log into {@code gcLog}
+     * (the client's collections show there when its latency has a tail the server's log does not explain).
+     */
+    public static List<String> benchJvmFlags(Path gcLog) {
+        List<String> flags = new ArrayList<>(BENCH_JVM_FLAGS);
+        flags.add(JvmFileFlags.gcLog(gcLog));
+        return List.copyOf(flags);
+    }
+
+    /**
      * {@code echo bench --host H --port P --clients N --event E --duration D --warmup W --round-time R
      * --max-rounds M --json} against the server at {@code server}.
      */
     public List<String> benchArgs(InetSocketAddress server) {
+        return benchArgs(server, null);
+    }
+
+    /**
+     * {@link #benchArgs(InetSocketAddress)}, with {@code --hlog hlog} before {@code --json} when
+     * {@code hlog} is not {@code null}: the bench then keeps each round's latency histogram there.
+     */
+    public List<String> benchArgs(InetSocketAddress server, Path hlog) {
         List<String> args = new ArrayList<>(List.of("echo", "bench", "--host", server.getHostString(),
                 "--port", Integer.toString(server.getPort()), "--clients", Integer.toString(clients), "--event", event));
         args.addAll(plan.toArgs());
+        if (hlog != null) {
+            args.addAll(List.of("--hlog", hlog.toString()));
+        }
         args.add("--json");
         return List.copyOf(args);
     }

@@ -1,6 +1,7 @@
 package org.allocpool.lab.echo;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.allocpool.lab.echo.tables.EchoReport;
 import org.allocpool.lab.run.CellFiles;
@@ -71,13 +72,21 @@ public final class EchoExperiment implements Experiment<EchoCell, EchoCellFields
         return settings.cellTimeout();
     }
 
-    /** The cell's server ({@code the server}, the user's {@code --jvm-arg}s after the cell's flags), then the bench against it. */
+    /**
+     * The cell's server ({@code the server}, the user's {@code --jvm-arg}s after the cell's flags), then
+     * the bench against it; each JVM with its GC log (and flight recording with {@code --keep-jfr}),
+     * the bench keeping its rounds' latency histograms in the cell's {@code .hlog}.
+     */
     @Override
     public CellLaunch launch(EchoCell cell, CellFiles files) {
+        List<String> serverFlags = new ArrayList<>(cell.serverJvmFlags(files.serverGcLog()));
+        serverFlags.addAll(files.serverJfrFlags());
         CellLaunch.Server server = new CellLaunch.Server("the server",
-                jvm.command(cell.serverJvmFlags(files.serverGcLog()), settings.jvmArgs(), cell.serverArgs()),
+                jvm.command(serverFlags, settings.jvmArgs(), cell.serverArgs()),
                 ReadyLine.pattern(EchoCell.SERVICE), LISTEN_TIMEOUT, stopGrace);
-        return new CellLaunch(server, address -> jvm.command(EchoCell.BENCH_JVM_FLAGS, List.of(), cell.benchArgs(address)),
+        List<String> clientFlags = new ArrayList<>(EchoCell.benchJvmFlags(files.gcLog()));
+        clientFlags.addAll(files.jfrFlags());
+        return new CellLaunch(server, address -> jvm.command(clientFlags, List.of(), cell.benchArgs(address, files.hlog())),
                 List.of());
     }
 

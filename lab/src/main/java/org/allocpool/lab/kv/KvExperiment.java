@@ -2,11 +2,13 @@ package org.allocpool.lab.kv;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.allocpool.lab.kv.tables.KvReport;
 import org.allocpool.lab.run.CellFiles;
 import org.allocpool.lab.run.CellLaunch;
 import org.allocpool.lab.run.Experiment;
+import org.allocpool.lab.run.JvmFileFlags;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.process.JvmCommand;
@@ -59,12 +61,18 @@ public final class KvExperiment implements Experiment<KvCell, KvCellFields, KvMe
         return settings.cellTimeout();
     }
 
-    /** The contenders' main with the cell's flags; a store writes into {@code <stem>-data}, deleted afterwards. */
+    /**
+     * The contenders' main with the cell's flags, its GC log and, with {@code --keep-jfr}, its flight
+     * recording; a store writes into {@code <stem>-data}, deleted afterwards. No {@code .hlog}: the
+     * contenders time rounds of operations, not the latency of each.
+     */
     @Override
     public CellLaunch launch(KvCell cell, CellFiles files) {
         Path data = files.file("-data");
-        List<String> command = contenders.command(cell.contender().jvmFlags(cell.users()), settings.jvmArgs(),
-                cell.programArgs(data, settings.childArgs()));
+        List<String> flags = new ArrayList<>(cell.contender().jvmFlags(cell.users()));
+        flags.add(JvmFileFlags.gcLog(files.gcLog()));
+        flags.addAll(files.jfrFlags());
+        List<String> command = contenders.command(flags, settings.jvmArgs(), cell.programArgs(data, settings.childArgs()));
         return CellLaunch.of(command).cleaningUp(data);
     }
 

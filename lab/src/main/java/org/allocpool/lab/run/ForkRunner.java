@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.stream.Stream;
 import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.text.DurationText;
+import org.allocpool.metrics.progress.ProgressMarker;
 import org.allocpool.process.Child;
 import org.allocpool.process.ChildExit;
 import org.allocpool.process.FailureReason;
@@ -23,7 +24,8 @@ import org.allocpool.process.RunningChild;
  * child whose stdout carries the record, the whole bounded by the cell's timeout. Whatever goes
  * wrong becomes a failed record saying so in one line (the server never listened or died, the
  * child crashed, ran out of memory or timed out); it never throws for the cell's own failure. Keeps
- * each process's stderr in the results folder. Not thread-safe: one fork at a time, on the lab's
+ * each process's stderr in the results folder, and follows the child's there for the progress
+ * markers that say where it is inside its cell. Not thread-safe: one fork at a time, on the lab's
  * main thread.
  */
 final class ForkRunner {
@@ -33,14 +35,26 @@ final class ForkRunner {
 
     private final RecordLine lines;
     private final Consumer<String> note;
+    private final Consumer<String> inCell;
 
     /**
      * @param lines how this experiment's record lines are made
      * @param note  where to say what people should know (a server that had to be killed)
      */
     ForkRunner(RecordLine lines, Consumer<String> note) {
+        this(lines, note, where -> { });
+    }
+
+    /**
+     * @param lines  how this experiment's record lines are made
+     * @param note   where to say what people should know (a server that had to be killed)
+     * @param inCell where to say where the child is inside its cell, as its progress markers on stderr
+     *               say ({@link ProgressFollower}); called from another thread while the child runs
+     */
+    ForkRunner(RecordLine lines, Consumer<String> note, Consumer<String> inCell) {
         this.lines = lines;
         this.note = note;
+        this.inCell = inCell;
     }
 
     /**
@@ -106,8 +120,9 @@ final class ForkRunner {
             throws IOException {
         Files.writeString(files.log(), "");
         ChildExit exit;
-        try {
-            exit = Child.of(command).stdoutTo(files.stdout()).stderrTo(files.log()).timeout(left(deadline)).run();
+        try (ProgressFollower follower = ProgressFollower.start(files.log(), inCell)) {
+            exit = Child.of(command).environment(ProgressMarker.VARIABLE, "1").stdoutTo(files.stdout())
+                    .stderrTo(files.log()).timeout(left(deadline)).run();
         } catch (IOException cannotStart) {
             Files.deleteIfExists(files.stdout());
             return lines.failed(intended, fork, "could not start " + command.getFirst() + ": " + cannotStart.getMessage());

@@ -73,12 +73,13 @@ public final class LabRunner {
                     + (options.shard().equals(Shard.ALL) ? "" : ", shard " + options.shard())
                     + (done.isEmpty() ? "" : ", " + done.size() + " forks already recorded ok") + ", " + plan.size()
                     + " to run (" + run.experiment() + " " + run.mode() + ", profile " + run.profile() + ")");
-            ForkRunner forks = new ForkRunner(new RecordLine(experiment.name()), line::note);
+            ForkRunner forks = new ForkRunner(new RecordLine(experiment.name()), line::note, line::inCell);
             for (int i = 0; i < plan.size(); i++) {
                 Planned<C> next = plan.get(i);
                 C cell = next.cell();
                 String label = cell.label() + (experiment.forks() > 1 ? ", fork " + next.fork() + "/" + experiment.forks() : "");
-                CellFiles files = new CellFiles(dir, cell.id() + (experiment.forks() > 1 ? "-fork" + next.fork() : ""));
+                CellFiles files = new CellFiles(dir, cell.id() + (experiment.forks() > 1 ? "-fork" + next.fork() : ""),
+                        options.keepJfr());
                 line.starting(i + 1, label);
                 long start = System.nanoTime();
                 Duration timeout = experiment.timeout(cell);

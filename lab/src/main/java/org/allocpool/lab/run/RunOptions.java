@@ -12,14 +12,25 @@ import java.util.Objects;
  * @param resume     whether {@code resultsDir} is resumed ({@code --resume}): forks recorded ok
  *                   there are not run again
  * @param shard      the part of the cells this machine runs ({@code --shard K/N})
+ * @param keepJfr    whether each fork's JVMs keep a flight recording in the results folder ({@code --keep-jfr})
  */
-public record RunOptions(Path resultsDir, boolean resume, Shard shard) {
+public record RunOptions(Path resultsDir, boolean resume, Shard shard, boolean keepJfr) {
+
+    /** Options that keep no flight recordings. */
+    public RunOptions(Path resultsDir, boolean resume, Shard shard) {
+        this(resultsDir, resume, shard, false);
+    }
 
     public RunOptions {
         Objects.requireNonNull(shard, "shard");
         if (resume && resultsDir == null) {
             throw new IllegalArgumentException("--resume needs the results folder to resume");
         }
+    }
+
+    /** The same options, keeping flight recordings when {@code keep} ({@code --keep-jfr}). */
+    public RunOptions keepingJfr(boolean keep) {
+        return new RunOptions(resultsDir, resume, shard, keep);
     }
 
     /** A new results folder, the whole run. */

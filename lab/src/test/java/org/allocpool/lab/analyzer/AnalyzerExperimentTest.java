@@ -233,7 +233,8 @@ class AnalyzerExperimentTest {
         JsonNode failed = find(records, "alloc", "C");
         assertTrue(failed.path("cell").path("findInterval").asBoolean(), "the lab's own failed record says what was asked");
         assertTrue(Files.readString(dir.resolve("G1-alloc-A-realtime.log"))
-                .contains("--mode realtime --find-interval --duration 500ms --warmup-s 0 --json"));
+                .contains("--mode realtime --find-interval --duration 500ms --warmup-s 0 --hlog "
+                        + dir.resolve("G1-alloc-A-realtime.hlog") + " --json"));
         String tables = Files.readString(dir.resolve(ResultsFolder.TABLES));
         assertTrue(tables.contains("## Real time: smallest loss-free interval, ns"), tables);
         assertTrue(tables.contains("| alloc    | 200 | failed [1] |"), tables);

@@ -78,9 +78,12 @@ class EchoLabSettingsTest {
         Matcher ready = launch.server().ready().matcher("echo: listening on 127.0.0.1:4711");
         assertTrue(ready.find(), "the echo contract's ready line");
         assertEquals(List.of("127.0.0.1", "4711"), List.of(ready.group(1), ready.group(2)));
-        assertEquals(List.of("java", "-XX:+UseG1GC", "-Xms512m", "-Xmx512m", "-cp", "x", "Main", "echo", "bench", "--host",
+        assertEquals(List.of("java", "-XX:+UseG1GC", "-Xms512m", "-Xmx512m",
+                        "-Xlog:gc*:file=" + Path.of("r", "G1-top-of-book-16c-thread-local-copy-fork1.gc.log"),
+                        "-cp", "x", "Main", "echo", "bench", "--host",
                         "127.0.0.1", "--port", "4711", "--clients", "16", "--event", "top-of-book", "--duration", "4s",
-                        "--warmup", "5s", "--round-time", "500ms", "--max-rounds", "16", "--json"),
+                        "--warmup", "5s", "--round-time", "500ms", "--max-rounds", "16",
+                        "--hlog", Path.of("r", "G1-top-of-book-16c-thread-local-copy-fork1.hlog").toString(), "--json"),
                 launch.client().apply(new InetSocketAddress("127.0.0.1", 4711)));
     }
 

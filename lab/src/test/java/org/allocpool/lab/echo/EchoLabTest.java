@@ -72,9 +72,10 @@ class EchoLabTest {
         assertTrue(serverLog.contains("echo serve --host 127.0.0.1 --port 0 --buffers thread-local --copy-per-event"
                 + " --stop-on-stdin-eof"), serverLog);
         assertTrue(Files.size(dir.resolve("G1-top-of-book-2c-thread-local-copy-fork2.server.gc.log")) > 0);
+        assertTrue(Files.size(dir.resolve("G1-top-of-book-2c-unpooled-reuse-fork1.gc.log")) > 0, "the bench client's GC log");
         String benchLog = Files.readString(dir.resolve("G1-top-of-book-2c-unpooled-reuse-fork1.log"));
         assertTrue(benchLog.matches("(?s).*echo bench --host 127\\.0\\.0\\.1 --port \\d+ --clients 2 --event top-of-book"
-                + " --duration 1s --warmup 0s --round-time 250ms --max-rounds 8 --json.*"), benchLog);
+                + " --duration 1s --warmup 0s --round-time 250ms --max-rounds 8 --hlog .*-fork1\\.hlog --json.*"), benchLog);
         assertFalse(Files.exists(dir.resolve("G1-top-of-book-2c-unpooled-reuse-fork1.stdout")), "a clean record needs no copy");
     }
 

@@ -13,7 +13,8 @@ import java.util.Locale;
  * how many lines {@code --records} held when it started: what the lab had recorded before this fork
  * ran. {@code crash} says why on stderr and exits 3; {@code oom} fills its heap until the JVM throws
  * {@link OutOfMemoryError}; {@code silent} prints a line that is no record and exits 0;
- * {@code selffail} prints a failed record of its own, its reason on two lines, and exits 1.
+ * {@code selffail} prints a failed record of its own, its reason on two lines, and exits 1;
+ * {@code progress} says {@code progress: round 1 of 2} and {@code round 2 of 2} on stderr, then does as {@code ok}.
  */
 final class FakeProgram {
 
@@ -42,6 +43,11 @@ final class FakeProgram {
                 System.exit(1);
             }
             default -> {
+                if (behaviour.equals("progress")) {
+                    System.err.println("progress: round 1 of 2");
+                    System.err.println("round 1/2: 12.0 ns/packet");
+                    System.err.println("progress: round 2 of 2");
+                }
                 Path records = Path.of(valueOf(args, "--records"));
                 long before = Files.exists(records) ? Files.readAllLines(records).size() : 0;
                 System.out.println(String.format(Locale.ROOT, "{\"experiment\":\"fake\",\"status\":\"ok\","
