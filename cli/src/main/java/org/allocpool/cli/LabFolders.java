@@ -35,7 +35,7 @@ final class LabFolders {
     String shard;
 
     @Option(names = "--keep-jfr",
-            description = "Keep a flight recording of every Java JVM a fork starts (JFR, default settings, about 1%"
+            description = "Keep a flight recording of every Java JVM a fork starts (JFR, default settings, about 1%%"
                     + " overhead) in the results folder as <cell>.jfr (the echo server's as <cell>.server.jfr; none for"
                     + " the C++ analyser), to open in JDK Mission Control. Off by default: each is megabytes.")
     boolean keepJfr;
