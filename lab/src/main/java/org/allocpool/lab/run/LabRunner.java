@@ -21,7 +21,8 @@ import org.allocpool.lab.store.RunInfo;
  * when resuming, and those of other shards), runs each in child processes with its timeout,
  * appends each record to {@code records.jsonl} as soon as its fork ends (so that a crash of the lab
  * loses nothing measured), says on the progress line which fork runs and the time left, then
- * renders the experiment's tables and verdict into {@code tables.md} and prints them. A fork that
+ * renders the experiment's tables and verdict into {@code tables.md} and prints them, and its
+ * report with charts into {@code report.html}. A fork that
  * crashes, runs out of memory or times out is recorded as failed and the run goes on.
  *
  * <p>Forks run pass by pass: every cell's first fork, then every cell's second, so that a noisy
@@ -84,9 +85,13 @@ public final class LabRunner {
                 folder.records().append(record);
                 line.finished(i + 1, label, Duration.ofNanos(System.nanoTime() - start), RecordLine.failureOf(record));
             }
-            folder.publish(render(folder.records().readAll(), RunInfo.readAllFrom(dir), experiment.report(),
-                    RunMerge.grouping(dir)), out);
-            line.note("records in " + folder.records().path() + ", tables in " + dir.resolve(ResultsFolder.TABLES));
+            List<JsonNode> records = folder.records().readAll();
+            List<RunInfo> runs = RunInfo.readAllFrom(dir);
+            EnvironmentGroups.Grouping grouping = RunMerge.grouping(dir);
+            folder.publish(render(records, runs, experiment.report(), grouping), out);
+            folder.publishReport(ReportPage.render(records, runs, List.of(experiment.report()), grouping));
+            line.note("records in " + folder.records().path() + ", tables in " + dir.resolve(ResultsFolder.TABLES)
+                    + ", report in " + dir.resolve(ResultsFolder.REPORT));
             return EXIT_OK;
         } catch (IOException e) {
             progress.println("lab: cannot keep results in '" + (dir != null ? dir : experiment.resultsRoot()) + "': "
