@@ -1,5 +1,6 @@
 package org.allocpool.lab.analyzer.tables;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -11,6 +12,7 @@ import org.allocpool.lab.analyzer.AnalyzerMetricsView;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.LatestRecords;
 import org.allocpool.lab.records.RecordType;
+import org.allocpool.lab.report.ChartSection;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.metrics.env.Environment;
@@ -72,6 +74,19 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
         }
         verdict(out, batch, realtime);
         return out.toString();
+    }
+
+    /**
+     * The batch charts per collector ({@link AnalyzerCharts}), then the real-time ones per section and
+     * collector ({@link RealtimeCharts}), from the figures the tables show.
+     */
+    @Override
+    public List<ChartSection> charts(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records, List<RunInfo> runs) {
+        AnalyzerResults batch = new AnalyzerResults(records.stream()
+                .filter(r -> r.cell() != null && !r.cell().isRealtime()).toList());
+        List<ChartSection> sections = new ArrayList<>(AnalyzerCharts.batch(batch));
+        sections.addAll(RealtimeCharts.of(RealtimeSection.of(records)));
+        return List.copyOf(sections);
     }
 
     private static void verdict(StringBuilder out, AnalyzerResults batch, List<RealtimeSection> realtime) {
