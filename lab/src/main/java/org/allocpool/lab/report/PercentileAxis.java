@@ -23,7 +23,7 @@ public final class PercentileAxis {
     /** Where {@code percentile} is drawn, given the highest finite percentile the chart shows. */
     public static double position(double percentile, double highestFinite) {
         if (percentile >= 100) {
-            return Math.ceil(nines(highestFinite)) + 0.5;
+            return Math.ceil(nines(highestFinite) - 1e-9) + 0.5;
         }
         return nines(percentile);
     }
@@ -31,7 +31,7 @@ public final class PercentileAxis {
     /** The ticks' positions for a chart whose highest finite percentile is {@code highestFinite}, max last. */
     public static List<Double> tickPositions(double highestFinite) {
         List<Double> positions = new ArrayList<>();
-        double top = Math.ceil(nines(highestFinite));
+        double top = Math.ceil(nines(highestFinite) - 1e-9);
         for (double tick : TICKS) {
             if (nines(tick) <= top + 1e-9) {
                 positions.add(nines(tick));
@@ -44,7 +44,7 @@ public final class PercentileAxis {
     /** The ticks' labels, matching {@link #tickPositions}. */
     public static List<String> tickLabels(double highestFinite) {
         List<String> labels = new ArrayList<>();
-        double top = Math.ceil(nines(highestFinite));
+        double top = Math.ceil(nines(highestFinite) - 1e-9);
         for (int i = 0; i < TICKS.length; i++) {
             if (nines(TICKS[i]) <= top + 1e-9) {
                 labels.add(LABELS[i]);

@@ -10,8 +10,7 @@ import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.report.Chart;
 import org.allocpool.lab.report.ChartSection;
 import org.allocpool.lab.report.LineChart;
-import org.allocpool.lab.report.PercentileAxis;
-import org.allocpool.lab.report.Svg;
+import org.allocpool.lab.report.SpectrumChart;
 import org.allocpool.lab.text.Numbers;
 
 /**
@@ -110,49 +109,11 @@ final class RealtimeCharts {
             return Optional.empty();
         }
         String title = gc + ", case " + caseName + ": latency spectrum of the deciding probe";
-        LineChart chart = spectrumChart(names, labels, spectra);
+        LineChart chart = SpectrumChart.of(names, labels, spectra);
         return Optional.of(new Chart(title, "Latency from the source's timestamp to processing, at each"
                 + " percentile, of the probe each fork's answer rests on (the narrowest loss-free one, or the widest that"
-                + " lost); percentiles spread by their nines, the maximum at the right. " + source(spectra),
+                + " lost); percentiles spread by their nines, the maximum at the right. " + SpectrumChart.source(spectra),
                 chart.svg(title)));
-    }
-
-    /** A spectrum chart: one line per spectrum, in microseconds on a log scale. */
-    static LineChart spectrumChart(List<String> names, List<String> labels, List<LatencySpectrum> spectra) {
-        double highest = 99.9;
-        for (LatencySpectrum spectrum : spectra) {
-            for (LatencySpectrum.Point p : spectrum.points()) {
-                if (p.percentile() < 100) {
-                    highest = Math.max(highest, p.percentile());
-                }
-            }
-        }
-        LineChart chart = new LineChart("percentile", false, "latency, µs", true)
-                .xTicks(PercentileAxis.tickPositions(highest), PercentileAxis.tickLabels(highest));
-        for (int i = 0; i < spectra.size(); i++) {
-            List<LineChart.Point> points = new ArrayList<>();
-            for (LatencySpectrum.Point p : spectra.get(i).points()) {
-                String at = p.percentile() >= 100 ? "max" : "p" + Svg.label(p.percentile());
-                points.add(new LineChart.Point(PercentileAxis.position(p.percentile(), highest), p.ns() / 1e3,
-                        labels.get(i) + ": " + at + " " + Svg.label(p.ns() / 1e3) + " µs"));
-            }
-            chart.series(names.get(i), points, !spectra.get(i).measured());
-        }
-        return chart;
-    }
-
-    /** Which spectra the chart drew, said in words. */
-    static String source(List<LatencySpectrum> spectra) {
-        long measured = spectra.stream().filter(LatencySpectrum::measured).count();
-        if (measured == spectra.size()) {
-            return "Drawn from each record's spectrum.";
-        }
-        if (measured == 0) {
-            return "Drawn from the four percentiles each record carries (p50, p99, p99.9, max; dashed): these records"
-                    + " have no spectrum.";
-        }
-        return "Solid lines from the record's spectrum; dashed ones from its four percentiles (p50, p99, p99.9, max),"
-                + " where the record has no spectrum.";
     }
 
     private static String forkSuffix(CellResult result, LabRecord<?, ?> record) {

@@ -9,6 +9,7 @@ import org.allocpool.lab.kv.KvMetricsView;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.LatestRecords;
 import org.allocpool.lab.records.RecordType;
+import org.allocpool.lab.report.ChartSection;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.metrics.env.Environment;
@@ -69,6 +70,12 @@ public final class KvReport implements Report<KvCellFields, KvMetricsView> {
         String verdict = verdict(results);
         out.append(verdict.isEmpty() ? "Nothing to judge: no cell measured.\n" : VERDICT_INTRO + verdict);
         return out.toString();
+    }
+
+    /** The stores' and codecs' charts ({@link KvCharts}), from the figures the tables show. */
+    @Override
+    public List<ChartSection> charts(List<LabRecord<KvCellFields, KvMetricsView>> records, List<RunInfo> runs) {
+        return KvCharts.of(KvCellResults.of(records));
     }
 
     private static String verdict(KvCellResults results) {
