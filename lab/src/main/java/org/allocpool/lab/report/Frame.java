@@ -23,7 +23,7 @@ final class Frame {
     private final double top;
     private final List<List<LegendItem>> legendRows;
 
-    /** A frame of {@code height} pixels whose legend holds {@code legend}, wrapped to the width. */
+    /** A frame whose plot is {@code plotHeight} pixels high, under a legend of {@code legend} wrapped to the width. */
     Frame(double plotHeight, List<LegendItem> legend) {
         this.legendRows = wrap(legend);
         this.top = 18 + 20 * legendRows.size();
