@@ -19,6 +19,7 @@ module org.allocpool.lab {
     exports org.allocpool.lab.kv.tables;
     exports org.allocpool.lab.merge;
     exports org.allocpool.lab.records;
+    exports org.allocpool.lab.report;
     exports org.allocpool.lab.run;
     exports org.allocpool.lab.store;
     exports org.allocpool.lab.text;
@@ -26,6 +27,7 @@ module org.allocpool.lab {
     // records are read with Jackson data binding
     opens org.allocpool.lab.analyzer to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.echo to com.fasterxml.jackson.databind;
+    opens org.allocpool.lab.figure to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.kv to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.records to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.store to com.fasterxml.jackson.databind;

@@ -25,13 +25,14 @@ import picocli.CommandLine.Parameters;
  * instance per invocation.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
-        subcommands = {EchoLabCommand.class, KvLabCommand.class, LabMergeCommand.class, LabCompareCommand.class},
+        subcommands = {EchoLabCommand.class, KvLabCommand.class, LabMergeCommand.class, LabReportCommand.class,
+                LabCompareCommand.class},
         // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {
             // worded so that picocli's wrapping at 80 columns breaks no file name (it may break after a dot)
             "Runs an experiment: each cell (collector x strategy x case) in forked JVMs, by default two per cell; keeps"
                 + " one record per fork in <results>/records.jsonl, prints the tables and a verdict in words, also"
-                + " written to <results>/tables.md.",
+                + " written to <results>/tables.md, and with charts to <results>/report.html (see 'lab report --help').",
             "",
             "Every figure is a steady-state figure: each fork fills the workload to the state a long run reaches"
                 + " (every store slot, the queue, a full GC), warms up, then times rounds until they pass a check for"

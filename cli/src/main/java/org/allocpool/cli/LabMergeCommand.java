@@ -16,13 +16,15 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code allocpool lab merge DIR... --results OUT}: joins results folders (the shards of one run made
- * on many machines, or several runs) into one and prints its tables, kept apart per machine and JDK.
+ * on many machines, or several runs) into one, prints its tables, kept apart per machine and JDK, and
+ * writes them with charts into {@code report.html}.
  * Runs on the main thread; picocli creates one instance per invocation.
  */
 @Command(name = "merge", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
             "Joins results folders into one: every record of each, in the order given (a record found twice is kept"
-                + " once), with the run descriptions and logs beside them; then writes and prints the tables.",
+                + " once), with the run descriptions and logs beside them; then writes and prints the tables, and writes"
+                + " the report with charts (report.html).",
             "",
             "Records from different machines or JDKs stay apart by their environment: one set of tables per machine"
                 + " and JDK, never one ratio or verdict across two. The records are also written flat, one row per fork,"
@@ -57,6 +59,8 @@ final class LabMergeCommand implements Callable<Integer> {
         String tables = LabTables.render(outcome.folder());
         try {
             Files.writeString(outcome.folder().resolve(ResultsFolder.TABLES), tables, StandardCharsets.UTF_8);
+            Files.writeString(outcome.folder().resolve(ResultsFolder.REPORT), LabTables.html(outcome.folder()),
+                    StandardCharsets.UTF_8);
         } catch (IOException e) {
             System.err.println("lab merge: cannot write tables in '" + outcome.folder() + "': " + e.getMessage());
             return LabRunner.EXIT_IO;
@@ -69,7 +73,8 @@ final class LabMergeCommand implements Callable<Integer> {
         System.err.println("lab merge: " + outcome.records() + " records from " + outcome.sources() + " folders"
                 + (outcome.duplicates() == 0 ? "" : " (" + outcome.duplicates() + " found twice, kept once)")
                 + " in " + outcome.folder().resolve("records.jsonl") + ", tables in "
-                + outcome.folder().resolve(ResultsFolder.TABLES) + ", flat in " + outcome.folder().resolve(ResultsFolder.CSV));
+                + outcome.folder().resolve(ResultsFolder.TABLES) + ", report in " + outcome.folder().resolve(ResultsFolder.REPORT)
+                + ", flat in " + outcome.folder().resolve(ResultsFolder.CSV));
         return LabRunner.EXIT_OK;
     }
 }

@@ -13,15 +13,16 @@ import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.merge.RunMerge;
 import org.allocpool.lab.run.LabRunner;
 import org.allocpool.lab.run.Report;
+import org.allocpool.lab.run.ReportPage;
 import org.allocpool.lab.store.RecordsFile;
 import org.allocpool.lab.store.ResultsFolder;
 import org.allocpool.lab.store.RunInfo;
 
 /**
- * The tables of a results folder, for every experiment whose records it holds ({@code lab --tables},
- * {@code lab merge}): each experiment's report, one per environment; its records as {@code records.csv};
- * the reports {@code lab compare} takes figures from. The one place that knows every experiment's
- * report. Stateless.
+ * The tables and the report page of a results folder, for every experiment whose records it holds
+ * ({@code lab --tables}, {@code lab merge}, {@code lab report}): each experiment's report, one per
+ * environment; its records as {@code records.csv}; the reports {@code lab compare} takes figures from.
+ * The one place that knows every experiment's report. Stateless.
  */
 final class LabTables {
 
@@ -63,16 +64,7 @@ final class LabTables {
 
     /** The tables of {@code dir}, every experiment's in turn. */
     static String render(Path dir) {
-        RecordsFile records = new RecordsFile(dir);
-        if (!records.exists()) {
-            throw new IllegalArgumentException("no records in '" + dir + "': it holds no " + RecordsFile.NAME);
-        }
-        List<JsonNode> nodes;
-        try {
-            nodes = records.readAll();
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read '" + records.path() + "': " + e.getMessage(), e);
-        }
+        List<JsonNode> nodes = records(dir);
         List<RunInfo> runs = RunInfo.readAllFrom(dir);
         EnvironmentGroups.Grouping grouping = RunMerge.grouping(dir);
         StringBuilder text = new StringBuilder();
@@ -84,6 +76,28 @@ final class LabTables {
         return text.toString();
     }
 
+
+    /**
+     * The report page of {@code dir} ({@code report.html}): every experiment's tables, verdict and charts,
+     * one part per experiment and environment.
+     *
+     * @throws IllegalArgumentException naming {@code dir} when it holds no records, or the file when it cannot be read
+     */
+    static String html(Path dir) {
+        return ReportPage.render(records(dir), RunInfo.readAllFrom(dir), REPORTS, RunMerge.grouping(dir));
+    }
+
+    private static List<JsonNode> records(Path dir) {
+        RecordsFile records = new RecordsFile(dir);
+        if (!records.exists()) {
+            throw new IllegalArgumentException("no records in '" + dir + "': it holds no " + RecordsFile.NAME);
+        }
+        try {
+            return records.readAll();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read '" + records.path() + "': " + e.getMessage(), e);
+        }
+    }
 
     private static boolean holds(List<JsonNode> nodes, String experiment) {
         return nodes.stream().anyMatch(n -> experiment.equals(n.path("experiment").asText()));

@@ -103,7 +103,8 @@ class LabCommandTest {
 
         assertTrue(help.contains("Runs an experiment: each cell (collector x strategy x case) in forked JVMs, by\n"
                 + "default two per cell; keeps one record per fork in <results>/records.jsonl,\n"
-                + "prints the tables and a verdict in words, also written to <results>/tables.md.\n"), help);
+                + "prints the tables and a verdict in words, also written to <results>/tables.md,\n"
+                + "and with charts to <results>/report.html (see 'lab report --help').\n"), help);
         assertTrue(help.contains("  native and flat ones:     -Xms1g -Xmx1g -XX:MaxDirectMemorySize=2g\n"), help);
     }
 

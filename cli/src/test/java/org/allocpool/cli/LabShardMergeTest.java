@@ -94,6 +94,38 @@ class LabShardMergeTest {
         assertTrue(tables.substring(first, second).contains("| pool     | **140** (131-149) |"), tables);
         assertTrue(tables.substring(second).contains("| pool     | **110** (103-117) |"), tables);
         assertEquals(2, tables.split("\n## Verdict\n", -1).length - 1, "a verdict per machine, never one across both");
+        String page = Files.readString(tmp.resolve("merged").resolve("report.html"));
+        assertTrue(page.contains("<h2>analyzer, environment: host-a (Test CPU, 2 cores, Linux), JDK 25.0.3</h2>"), page);
+        assertTrue(page.contains("<h2>analyzer, environment: host-b (Test CPU, 2 cores, Linux), JDK 25.0.3</h2>"), page);
+        assertEquals(2, page.split("<h4>G1: ns/packet, strategy x case</h4>", -1).length - 1, "charts per machine");
+        assertTrue(merge.err().contains("report in " + tmp.resolve("merged").resolve("report.html")), merge.err());
+    }
+
+    @Test
+    void shouldWriteTheReportPageOfAFinishedFolderAndPrintItsPath() throws Exception {
+        Path a = folder("a", record("host-a", "pool", 140), record("host-a", "alloc", 420));
+
+        Printed report = run(() -> AllocpoolMain.execute("lab", "report", a.toString()));
+
+        assertEquals(0, report.exit(), report.err());
+        assertEquals(a.resolve("report.html") + "\n", report.out().replace(System.lineSeparator(), "\n"));
+        String page = Files.readString(a.resolve("report.html"));
+        assertTrue(page.contains("<strong>pool</strong> 140 ns is fastest"), "the verdict in words:\n" + page);
+        assertTrue(page.contains("<h4>G1: ns/packet, strategy x case</h4>"), page);
+        assertEquals(List.of("records.jsonl", "report.html"), Files.list(a).map(p -> p.getFileName().toString()).sorted()
+                .toList(), "nothing else is run or written");
+    }
+
+    @Test
+    void shouldRefuseAFolderWithoutRecordsInOneLineNamingIt() throws Exception {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+
+        Printed report = run(() -> AllocpoolMain.execute("lab", "report", empty.toString()));
+
+        assertEquals(2, report.exit(), report.err());
+        assertEquals(1, report.err().lines().count(), report.err());
+        assertTrue(report.err().contains("no records in '" + empty + "'"), report.err());
+        assertFalse(Files.exists(empty.resolve("report.html")));
     }
 
     @Test

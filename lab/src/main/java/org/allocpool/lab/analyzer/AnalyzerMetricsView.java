@@ -1,6 +1,7 @@
 package org.allocpool.lab.analyzer;
 
 import java.util.List;
+import org.allocpool.lab.figure.LatencySpectrum;
 import org.allocpool.metrics.gc.GcStatistics;
 import org.allocpool.metrics.stats.RoundStatistics;
 import org.allocpool.metrics.stats.SteadyState;
@@ -44,8 +45,21 @@ public record AnalyzerMetricsView(RoundStatistics nsPerPacket, Double overallNsP
                            Latency latencyNs) {
     }
 
-    /** Latency percentiles in nanoseconds. */
-    public record Latency(Long p50, Long p99, Long p999, Long max) {
+    /**
+     * Latency percentiles in nanoseconds, and the spectrum of many percentiles where the record carries
+     * one ({@code null} otherwise).
+     */
+    public record Latency(Long p50, Long p99, Long p999, Long max, List<LatencySpectrum.Point> spectrum) {
+
+        /** Percentiles without a spectrum, as records written before it carry them. */
+        public Latency(Long p50, Long p99, Long p999, Long max) {
+            this(p50, p99, p999, max, null);
+        }
+
+        /** Its spectrum as a chart draws it: the record's own, else its four percentiles. */
+        public LatencySpectrum toSpectrum() {
+            return LatencySpectrum.of(spectrum, p50, p99, p999, max);
+        }
     }
 
     /**

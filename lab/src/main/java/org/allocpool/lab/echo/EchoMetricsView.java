@@ -1,6 +1,7 @@
 package org.allocpool.lab.echo;
 
 import java.util.List;
+import org.allocpool.lab.figure.LatencySpectrum;
 import org.allocpool.metrics.gc.GcStatistics;
 import org.allocpool.metrics.stats.RoundStatistics;
 import org.allocpool.metrics.stats.SteadyState;
@@ -33,7 +34,20 @@ public record EchoMetricsView(Double eventsPerSecond, Double sentPerSecond, Doub
                               RoundStatistics allocBytesPerEventRounds, SteadyState steadyState,
                               List<Double> warmupRounds, List<Double> discardedRounds) {
 
-    /** Round-trip latency percentiles and mean, nanoseconds. */
-    public record Latency(Long p50, Long p99, Long p999, Long max, Double mean) {
+    /**
+     * Round-trip latency percentiles and mean, nanoseconds, and the spectrum of many percentiles where
+     * the record carries one ({@code null} otherwise).
+     */
+    public record Latency(Long p50, Long p99, Long p999, Long max, Double mean, List<LatencySpectrum.Point> spectrum) {
+
+        /** Percentiles without a spectrum, as records written before it carry them. */
+        public Latency(Long p50, Long p99, Long p999, Long max, Double mean) {
+            this(p50, p99, p999, max, mean, null);
+        }
+
+        /** Its spectrum as a chart draws it: the record's own, else its four percentiles. */
+        public LatencySpectrum toSpectrum() {
+            return LatencySpectrum.of(spectrum, p50, p99, p999, max);
+        }
     }
 }

@@ -97,7 +97,10 @@ public final class RunMerge {
         }
     }
 
-    /** Copies what {@code source} keeps besides its records and tables, without replacing what is there. */
+    /**
+     * Copies what {@code source} keeps besides its records, tables and report (those of the merged folder
+     * are rendered anew), without replacing what is there.
+     */
     private static void copyFiles(Path source, Path target, PrintStream progress) throws IOException {
         List<Path> files;
         try (Stream<Path> listing = Files.list(source)) {
@@ -105,7 +108,8 @@ public final class RunMerge {
         }
         for (Path file : files) {
             String name = file.getFileName().toString();
-            if (name.equals(RecordsFile.NAME) || name.equals(ResultsFolder.TABLES) || name.equals(ResultsFolder.CSV)) {
+            if (name.equals(RecordsFile.NAME) || name.equals(ResultsFolder.TABLES) || name.equals(ResultsFolder.CSV)
+                    || name.equals(ResultsFolder.REPORT)) {
                 continue;
             }
             Path copy = target.resolve(name);

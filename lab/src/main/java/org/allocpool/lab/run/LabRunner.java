@@ -22,9 +22,9 @@ import org.allocpool.lab.store.RunInfo;
  * when resuming, and those of other shards), runs each in child processes with its timeout,
  * appends each record to {@code records.jsonl} as soon as its fork ends (so that a crash of the lab
  * loses nothing measured), says on the progress line which fork runs and the time left, then
- * renders the experiment's tables and verdict into {@code tables.md} and prints them, and writes the
- * records as one flat table, {@code records.csv}. A fork that crashes, runs out of memory or times
- * out is recorded as failed and the run goes on.
+ * renders the experiment's tables and verdict into {@code tables.md} and prints them, its report with
+ * charts into {@code report.html}, and the records as one flat table, {@code records.csv}. A fork that
+ * crashes, runs out of memory or times out is recorded as failed and the run goes on.
  *
  * <p>Forks run pass by pass: every cell's first fork, then every cell's second, so that a noisy
  * spell of a shared machine falls on different cells' forks rather than on all forks of one cell,
@@ -88,10 +88,13 @@ public final class LabRunner {
                 line.finished(i + 1, label, Duration.ofNanos(System.nanoTime() - start), RecordLine.failureOf(record));
             }
             List<JsonNode> records = folder.records().readAll();
-            folder.publish(render(records, RunInfo.readAllFrom(dir), experiment.report(), RunMerge.grouping(dir)), out);
+            List<RunInfo> runs = RunInfo.readAllFrom(dir);
+            EnvironmentGroups.Grouping grouping = RunMerge.grouping(dir);
+            folder.publish(render(records, runs, experiment.report(), grouping), out);
+            folder.publishReport(ReportPage.render(records, runs, List.of(experiment.report()), grouping));
             CsvExport.writeTo(dir, records);
             line.note("records in " + folder.records().path() + ", tables in " + dir.resolve(ResultsFolder.TABLES)
-                    + ", flat in " + dir.resolve(ResultsFolder.CSV));
+                    + ", report in " + dir.resolve(ResultsFolder.REPORT) + ", flat in " + dir.resolve(ResultsFolder.CSV));
             return EXIT_OK;
         } catch (IOException e) {
             progress.println("lab: cannot keep results in '" + (dir != null ? dir : experiment.resultsRoot()) + "': "

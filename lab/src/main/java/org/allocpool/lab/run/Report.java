@@ -5,11 +5,13 @@ import org.allocpool.lab.figure.CellFigure;
 import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.RecordType;
+import org.allocpool.lab.report.ChartSection;
 import org.allocpool.lab.store.RunInfo;
 
 /**
  * How one experiment's records become a Markdown document: its tables, then a section headed
- * {@code Verdict} that says in words what they mean. The text depends on the records and run
+ * {@code Verdict} that says in words what they mean; and the charts of {@code report.html}, drawn
+ * from the same figures as the tables. The text depends on the records and run
  * descriptions only (no clock, no locale), so rendering a folder twice gives the same text.
  * Implementations are stateless and thread-safe.
  *
@@ -36,6 +38,14 @@ public interface Report<F extends CellFields, M> {
      * Empty for an experiment that names none.
      */
     default List<CellFigure> figures(List<LabRecord<F, M>> records) {
+        return List.of();
+    }
+
+    /**
+     * The charts of {@code records} (one environment's, as {@link #render} gets them), by section, drawn
+     * from the figures the tables show; none by default. Depends on the records and runs only.
+     */
+    default List<ChartSection> charts(List<LabRecord<F, M>> records, List<RunInfo> runs) {
         return List.of();
     }
 }

@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * The folder a lab run keeps everything in: its {@code records.jsonl}, the description of the run
- * ({@link RunInfo}) and the rendered {@code tables.md}. Every experiment's lab uses it the same
+ * ({@link RunInfo}), the rendered {@code tables.md} and {@code report.html}. Every experiment's lab uses it the same
  * way: open (or resume) the folder, skip the cells it recorded ok, describe the run, append a
  * record per cell, publish the tables. Single-threaded: the lab's main thread only.
  */
@@ -22,6 +22,8 @@ public final class ResultsFolder {
     public static final String TABLES = "tables.md";
     /** The file name of the records as one flat table ({@code org.allocpool.lab.export.CsvExport}) inside a results folder. */
     public static final String CSV = "records.csv";
+    /** The file name of the rendered report (tables, charts and verdict in one self-contained page). */
+    public static final String REPORT = "report.html";
 
     private static final DateTimeFormatter RUN_NAME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -64,6 +66,11 @@ public final class ResultsFolder {
                     + "); its tables now describe this run's");
         }
         run.writeTo(dir);
+    }
+
+    /** Writes {@code html} to {@code report.html}, replacing what was there. */
+    public void publishReport(String html) throws IOException {
+        Files.writeString(dir.resolve(REPORT), html, StandardCharsets.UTF_8);
     }
 
     /** Writes {@code tables} to {@code tables.md} and prints them on {@code out}. */

@@ -149,7 +149,7 @@ class LabRunnerTest {
         assertLine(lines, "lab: \\[2/4\\] fake b, fork 1/2: FAILED \\(exited with code 3: .*IllegalStateException: b broke\\) in \\S+");
         assertLine(lines, "lab: \\[3/4\\] fake a, fork 2/2: running; about \\S+ left");
         assertLine(lines, "lab: \\[4/4\\] fake b, fork 2/2: running; about \\S+ left");
-        assertLine(lines, "lab: records in .*records.jsonl, tables in .*tables.md, flat in .*records.csv");
+        assertLine(lines, "lab: records in .*records.jsonl, tables in .*tables.md, report in .*report.html, flat in .*records.csv");
     }
 
     @Test
@@ -184,6 +184,17 @@ class LabRunnerTest {
         assertEquals(written, LabRunner.render(new RecordsFile(dir).readAll(), RunInfo.readAllFrom(dir),
                 new FakeExperiment.FakeReport()), "rendering the folder again gives the same text");
         assertTrue(written.startsWith("# fake\n\n- profile: tiny\n- a|1 fork 1: ok 1.5\n- b|1 fork 1: failed: "), written);
+    }
+
+    @Test
+    void shouldWriteTheReportPageBesideTheTables() throws Exception {
+        Path dir = tmp.resolve("run");
+        run(new FakeExperiment(List.of(new Cell("a"), new Cell("b", "crash")), 1, tmp, "tiny"), dir);
+
+        String page = Files.readString(dir.resolve(ResultsFolder.REPORT));
+        assertTrue(page.startsWith("<!DOCTYPE html>"), page);
+        assertTrue(page.contains("<h2>fake</h2>"), "the experiment's part:\n" + page);
+        assertTrue(page.contains("<li>a|1 fork 1: ok 1.5</li>"), "its tables, folded away:\n" + page);
     }
 
     @Test

@@ -13,6 +13,7 @@ import org.allocpool.lab.figure.CellFigure;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.LatestRecords;
 import org.allocpool.lab.records.RecordType;
+import org.allocpool.lab.report.ChartSection;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.metrics.env.Environment;
@@ -99,6 +100,19 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
                     "ns loss-free interval", true, answer == null ? null : answer.interval()));
         }
         return List.copyOf(figures);
+    }
+
+    /**
+     * The batch charts per collector ({@link AnalyzerCharts}), then the real-time ones per section and
+     * collector ({@link RealtimeCharts}), from the figures the tables show.
+     */
+    @Override
+    public List<ChartSection> charts(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records, List<RunInfo> runs) {
+        AnalyzerResults batch = new AnalyzerResults(records.stream()
+                .filter(r -> r.cell() != null && !r.cell().isRealtime()).toList());
+        List<ChartSection> sections = new ArrayList<>(AnalyzerCharts.batch(batch));
+        sections.addAll(RealtimeCharts.of(RealtimeSection.of(records)));
+        return List.copyOf(sections);
     }
 
     private static void verdict(StringBuilder out, AnalyzerResults batch, List<RealtimeSection> realtime) {

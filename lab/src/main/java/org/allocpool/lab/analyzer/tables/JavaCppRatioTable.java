@@ -23,7 +23,7 @@ final class JavaCppRatioTable {
             + " figure that was not steady.";
 
     /** Which Java strategy is compared with which C++ row. */
-    private record Pair(String javaStrategy, String cppRuntime, String cppStrategy) {
+    record Pair(String javaStrategy, String cppRuntime, String cppStrategy) {
         String label() {
             return javaStrategy + " / " + cppRuntime + " " + cppStrategy;
         }
@@ -33,7 +33,7 @@ final class JavaCppRatioTable {
         }
     }
 
-    private static final List<Pair> PAIRS = List.of(
+    static final List<Pair> PAIRS = List.of(
             new Pair("flat", "cpp-flat", "pool"),
             new Pair("pool", "cpp", "pool"),
             new Pair("native-pool", "cpp-flat", "pool"));

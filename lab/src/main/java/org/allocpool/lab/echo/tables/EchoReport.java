@@ -13,6 +13,7 @@ import org.allocpool.lab.echo.EchoMetricsView;
 import org.allocpool.lab.figure.CellFigure;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.RecordType;
+import org.allocpool.lab.report.ChartSection;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.lab.text.TableNotes;
@@ -36,6 +37,12 @@ public final class EchoReport implements Report<EchoCellFields, EchoMetricsView>
     @Override
     public RecordType<EchoCellFields, EchoMetricsView> recordType() {
         return TYPE;
+    }
+
+    /** Events/s, allocated bytes and round-trip spectra per collector and event ({@link EchoCharts}). */
+    @Override
+    public List<ChartSection> charts(List<LabRecord<EchoCellFields, EchoMetricsView>> records, List<RunInfo> runs) {
+        return EchoCharts.of(new EchoCells(records));
     }
 
     @Override

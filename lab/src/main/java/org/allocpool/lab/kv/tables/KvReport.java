@@ -11,6 +11,7 @@ import org.allocpool.lab.kv.KvMetricsView;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.LatestRecords;
 import org.allocpool.lab.records.RecordType;
+import org.allocpool.lab.report.ChartSection;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.metrics.env.Environment;
@@ -97,6 +98,12 @@ public final class KvReport implements Report<KvCellFields, KvMetricsView> {
             }
         }
         return List.copyOf(figures);
+    }
+
+    /** The stores' and codecs' charts ({@link KvCharts}), from the figures the tables show. */
+    @Override
+    public List<ChartSection> charts(List<LabRecord<KvCellFields, KvMetricsView>> records, List<RunInfo> runs) {
+        return KvCharts.of(KvCellResults.of(records));
     }
 
     private static String verdict(KvCellResults results) {
