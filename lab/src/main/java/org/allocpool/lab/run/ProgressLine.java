@@ -97,6 +97,8 @@ public final class ProgressLine {
             return "time left not known yet";
         }
         Duration left = currentEstimate.minus(elapsed);
-        return "about " + DurationText.format(left.isNegative() ? Duration.ZERO : left) + " left";
+        // a fork running past the estimate: "about 0.0s left" would say the lab is about to end, which it is not
+        return left.isNegative() ? "taking longer than estimated"
+                : "about " + DurationText.format(left) + " left";
     }
 }

@@ -31,6 +31,18 @@ class ProgressLineTest {
     }
 
     @Test
+    void shouldSayAForkRunsPastTheEstimateRatherThanNoTimeLeft() {
+        line.starting(1, "cpp pool A");
+        now += 60 * SECOND;
+        line.finished(1, "cpp pool A", Duration.ofSeconds(60), null);
+        line.starting(2, "cpp pool B");
+        now += 130 * SECOND; // the estimate: two more forks of 60 s each
+        line.inCell("round 9 of 10");
+
+        assertEquals("lab: [2/3] cpp pool B: round 9 of 10; taking longer than estimated", lines().getLast());
+    }
+
+    @Test
     void shouldKeepQuietInTheFirstSecondsOfAFork() {
         line.starting(1, "G1 pool A");
         now += 5 * SECOND;
