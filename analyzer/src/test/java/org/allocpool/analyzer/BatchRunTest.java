@@ -1,8 +1,5 @@
 package org.allocpool.analyzer;
 
-import org.allocpool.metrics.progress.ProgressMarker;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.AfterEach;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,17 +16,6 @@ import org.allocpool.metrics.result.ResultRecord;
 import org.junit.jupiter.api.Test;
 
 class BatchRunTest {
-
-    /** The lab asks its children for progress markers; these tests check them, so they ask too. */
-    @BeforeEach
-    void askForProgressMarkers() {
-        System.setProperty(ProgressMarker.PROPERTY, "true");
-    }
-
-    @AfterEach
-    void stopAskingForProgressMarkers() {
-        System.clearProperty(ProgressMarker.PROPERTY);
-    }
 
     @Test
     void shouldReturnAnOkRecordWithTheCellAndEveryMetric() {

@@ -1,8 +1,5 @@
 package org.allocpool.cli;
 
-import org.allocpool.metrics.progress.ProgressMarker;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.AfterEach;
 import static org.allocpool.cli.AnalyzerCommandTest.assertBadInput;
 import static org.allocpool.cli.AnalyzerCommandTest.execute;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,6 +11,9 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.allocpool.analyzer.capture.ClockSourceLibrary;
 import org.allocpool.metrics.result.RecordJson;
+import org.allocpool.metrics.progress.ProgressMarker;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class RealtimeCommandTest {
 
-    /** The lab asks its children for progress markers; these tests check them, so they ask too. */
+    /** The lab asks its children for progress markers (the cli's tests run without); these tests check them. */
     @BeforeEach
     void askForProgressMarkers() {
         System.setProperty(ProgressMarker.PROPERTY, "true");
@@ -29,7 +29,7 @@ class RealtimeCommandTest {
 
     @AfterEach
     void stopAskingForProgressMarkers() {
-        System.clearProperty(ProgressMarker.PROPERTY);
+        System.setProperty(ProgressMarker.PROPERTY, "false");
     }
 
     @ParameterizedTest

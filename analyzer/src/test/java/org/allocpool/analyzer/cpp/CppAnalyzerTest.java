@@ -1,8 +1,5 @@
 package org.allocpool.analyzer.cpp;
 
-import org.allocpool.metrics.progress.ProgressMarker;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.AfterEach;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -41,17 +38,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class CppAnalyzerTest {
-
-    /** The lab asks its children for progress markers; these tests check them, so they ask too. */
-    @BeforeEach
-    void askForProgressMarkers() {
-        System.setProperty(ProgressMarker.PROPERTY, "true");
-    }
-
-    @AfterEach
-    void stopAskingForProgressMarkers() {
-        System.clearProperty(ProgressMarker.PROPERTY);
-    }
 
     /** A run takes under a second on a quiet 2-core machine; past a minute it has hung, and is killed. */
     static final Duration CHILD_WAIT = Duration.ofMinutes(1);

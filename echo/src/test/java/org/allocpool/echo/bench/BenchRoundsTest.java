@@ -1,8 +1,5 @@
 package org.allocpool.echo.bench;
 
-import org.allocpool.metrics.progress.ProgressMarker;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.AfterEach;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,17 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
  * boundary asked for, and the load echoes at the rate the test gives for that round.
  */
 class BenchRoundsTest {
-
-    /** The lab asks its children for progress markers; these tests check them, so they ask too. */
-    @BeforeEach
-    void askForProgressMarkers() {
-        System.setProperty(ProgressMarker.PROPERTY, "true");
-    }
-
-    @AfterEach
-    void stopAskingForProgressMarkers() {
-        System.clearProperty(ProgressMarker.PROPERTY);
-    }
 
     private static final long SECOND = 1_000_000_000L;
 

@@ -1,8 +1,5 @@
 package org.allocpool.kv.contenders;
 
-import org.allocpool.metrics.progress.ProgressMarker;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.AfterEach;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,17 +13,6 @@ import org.junit.jupiter.api.Test;
 
 /** The rounds of a timed phase, on a clock the test drives: no figure here depends on the machine's speed. */
 class TimedPhaseTest {
-
-    /** The lab asks its children for progress markers; these tests check them, so they ask too. */
-    @BeforeEach
-    void askForProgressMarkers() {
-        System.setProperty(ProgressMarker.PROPERTY, "true");
-    }
-
-    @AfterEach
-    void stopAskingForProgressMarkers() {
-        System.clearProperty(ProgressMarker.PROPERTY);
-    }
 
     private static final PhaseTiming TIMING = new PhaseTiming(Duration.ofMillis(2), Duration.ofMillis(1), 5, 9);
 

@@ -29,15 +29,21 @@ class ProgressMarkerTest {
     void shouldSayNothingUnlessMarkersAreAskedFor() {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         java.io.PrintStream human = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
-        if (System.getenv(ProgressMarker.VARIABLE) == null) {
-            ProgressMarker.say(human, "round 1 of 2");
-            assertEquals("", bytes.toString(java.nio.charset.StandardCharsets.UTF_8), "a person running a cell by hand");
-        }
-        System.setProperty(ProgressMarker.PROPERTY, "true");
+        String before = System.getProperty(ProgressMarker.PROPERTY);
         try {
+            System.clearProperty(ProgressMarker.PROPERTY);
+            if (System.getenv(ProgressMarker.VARIABLE) == null) {
+                ProgressMarker.say(human, "round 1 of 2");
+                assertEquals("", bytes.toString(java.nio.charset.StandardCharsets.UTF_8), "a person running a cell by hand");
+            }
+            System.setProperty(ProgressMarker.PROPERTY, "true");
             ProgressMarker.say(human, "round 2 of 2");
         } finally {
-            System.clearProperty(ProgressMarker.PROPERTY);
+            if (before == null) {
+                System.clearProperty(ProgressMarker.PROPERTY);
+            } else {
+                System.setProperty(ProgressMarker.PROPERTY, before);
+            }
         }
         assertEquals("progress: round 2 of 2" + System.lineSeparator(), bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
     }
