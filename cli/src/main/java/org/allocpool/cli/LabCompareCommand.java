@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.allocpool.lab.compare.ComparisonMarkdown;
+import org.allocpool.lab.compare.ComparisonPage;
 import org.allocpool.lab.compare.RunComparison;
 import org.allocpool.lab.compare.Threshold;
 import org.allocpool.lab.merge.RunMerge;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code allocpool lab compare BEFORE AFTER}: every cell two results folders share, after beside
  * before, judged faster, slower or within noise; exit code 1 when any got slower, so that it can
- * guard a CI pipeline. Prints the comparison and writes it as {@code compare.md}. Runs on the main
+ * guard a CI pipeline. Prints the comparison and writes it as {@code compare.md} and, with its charts, as
+ * {@code compare.html}. Runs on the main
  * thread; picocli creates one instance per invocation.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
@@ -38,7 +40,8 @@ import picocli.CommandLine.Parameters;
             "Runs from different machines or JDKs are compared when each holds one (a line at the top says so); in"
                 + " merged runs holding several, each environment is compared with the other run's of the same name.",
             "",
-            "Prints the comparison as Markdown and writes it to compare.md in AFTER (or --out).",
+            "Prints the comparison as Markdown and writes it to compare.md in AFTER (or --out), and beside it"
+                + " compare.html: the same with the charts of before and after side by side (self-contained, no network).",
             "",
             "Guarding CI: run the lab, then compare with a kept baseline run; the step fails (exit code 1) on a"
                 + " regression:",
@@ -47,7 +50,7 @@ import picocli.CommandLine.Parameters;
             ""},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no cell slower", "1:a cell slower beyond the threshold and the noise",
-            "2:bad input (a folder without records, a bad --threshold), or compare.md could not be written"})
+            "2:bad input (a folder without records, a bad --threshold), or compare.md or compare.html could not be written"})
 final class LabCompareCommand implements Callable<Integer> {
 
     /** Exit code when no cell got slower. */
@@ -66,7 +69,8 @@ final class LabCompareCommand implements Callable<Integer> {
                     + " sign: 10%% (default), 2.5%%.")
     String threshold;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where to write compare.md (created if missing). Default: AFTER.")
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where to write compare.md and compare.html (created if missing). Default: AFTER.")
     Path out;
 
     @Override
@@ -76,16 +80,20 @@ final class LabCompareCommand implements Callable<Integer> {
         String text = ComparisonMarkdown.render(comparison);
         Path dir = out != null ? out : after;
         Path file = dir.resolve(ComparisonMarkdown.FILE);
+        Path page = dir.resolve(ComparisonPage.FILE);
+        Path writing = file;
         try {
             Files.createDirectories(dir);
             Files.writeString(file, text, StandardCharsets.UTF_8);
+            writing = page;
+            Files.writeString(page, ComparisonPage.render(comparison), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            System.err.println("lab compare: cannot write '" + file + "': " + e.getMessage());
+            System.err.println("lab compare: cannot write '" + writing + "': " + e.getMessage());
             return AllocpoolMain.EXIT_USAGE;
         }
         System.out.print(text);
         System.out.flush();
-        System.err.println("lab compare: written to " + file);
+        System.err.println("lab compare: written to " + file + " and " + page);
         return comparison.hasSlower() ? EXIT_SLOWER : EXIT_SAME;
     }
 

@@ -33,6 +33,7 @@ class LabCompareCommandTest {
         assertEquals(0, compare.exit(), compare.err());
         assertTrue(compare.out().endsWith("0 of 2 cells slower beyond 10% and the noise. 2 within noise.\n"), compare.out());
         assertEquals(compare.out(), Files.readString(run.resolve("compare.md")), "printed and written into AFTER");
+        assertTrue(Files.exists(run.resolve("compare.html")), "the page beside it");
     }
 
     @Test
@@ -48,6 +49,22 @@ class LabCompareCommandTest {
         assertTrue(compare.out().contains("1 of 2 cells slower beyond 10% and the noise: G1 pool A 1.32x."), compare.out());
         assertTrue(Files.exists(out.resolve("compare.md")), "written where --out says");
         assertFalse(Files.exists(after.resolve("compare.md")));
+    }
+
+    @Test
+    void shouldWriteComparePageBesideCompareMdAndSaySo() throws Exception {
+        Path before = folder("before", record("pool", 100), record("alloc", 300));
+        Path after = folder("after", record("pool", 132), record("alloc", 300));
+        Path out = tmp.resolve("report");
+
+        Printed compare = run(() -> AllocpoolMain.execute("lab", "compare", before.toString(), after.toString(),
+                "--out", out.toString()));
+
+        String page = Files.readString(out.resolve("compare.html"));
+        assertTrue(page.startsWith("<!DOCTYPE html>") && page.endsWith("</html>\n"), "a whole page");
+        assertTrue(page.contains("G1 pool A (slower)"), "the slower cell marked under its bars");
+        assertTrue(compare.err().contains(out.resolve("compare.md") + " and " + out.resolve("compare.html")), compare.err());
+        assertFalse(compare.out().contains("<html"), "stdout keeps the Markdown only");
     }
 
     @Test

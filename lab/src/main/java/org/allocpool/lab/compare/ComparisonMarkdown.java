@@ -41,21 +41,27 @@ public final class ComparisonMarkdown {
                 + " by more than ").append(comparison.threshold().text()).append(" and the two spreads do not overlap;"
                 + " otherwise it is within noise. A figure that was not steady in either run is not judged.\n");
         for (ExperimentComparison experiment : comparison.experiments()) {
-            out.append("\n## ").append(experiment.experiment());
-            if (comparison.experiments().stream().filter(e -> e.experiment().equals(experiment.experiment())).count() > 1) {
-                out.append(", ").append(experiment.afterEnvironment());
-            }
-            out.append("\n\n");
-            MarkdownTable table = new MarkdownTable(List.of("cell", "metric", "before", "after", "after/before",
-                    "judgement"));
-            for (CellChange change : experiment.changes()) {
-                table.row(List.of(MarkdownTable.escape(change.label()), change.metric(), figure(change.before()),
-                        figure(change.after()), factor(change), judgement(change.judgement())));
-            }
-            out.append(table.render());
+            out.append("\n## ").append(heading(comparison, experiment)).append("\n\n").append(table(experiment));
         }
         out.append('\n').append(summary(comparison)).append('\n');
         return out.toString();
+    }
+
+    /** How an experiment's section is headed: {@code analyzer}, or with its environment when the run holds several. */
+    public static String heading(RunComparison comparison, ExperimentComparison experiment) {
+        boolean several = comparison.experiments().stream().filter(e -> e.experiment().equals(experiment.experiment()))
+                .count() > 1;
+        return experiment.experiment() + (several ? ", " + experiment.afterEnvironment() : "");
+    }
+
+    /** The table of one experiment's cells: cell, metric, before, after, after/before, judgement. */
+    public static String table(ExperimentComparison experiment) {
+        MarkdownTable table = new MarkdownTable(List.of("cell", "metric", "before", "after", "after/before", "judgement"));
+        for (CellChange change : experiment.changes()) {
+            table.row(List.of(MarkdownTable.escape(change.label()), change.metric(), figure(change.before()),
+                    figure(change.after()), factor(change), judgement(change.judgement())));
+        }
+        return table.render();
     }
 
     /**

@@ -33,6 +33,12 @@ public final class BarChart {
         }
     }
 
+    /** The angle of slanted group names, in degrees, and its sine. */
+    static final int SLANT = 35;
+    static final double SLANT_SIN = Math.sin(Math.toRadians(SLANT));
+    /** About how wide one character of a group name is, in pixels (12px, semi-bold). */
+    static final double GROUP_CHAR_WIDTH = 7;
+
     private final String valueLabel;
     private final String groupLabel;
     private final boolean log;
@@ -104,7 +110,12 @@ public final class BarChart {
         if (Double.isFinite(reference)) {
             legend.add(new Frame.LegendItem(referenceLabel, "#222", "dashed"));
         }
-        Frame frame = new Frame(300, legend);
+        List<String> groupNames = List.copyOf(groups);
+        // group names wider than their slot are drawn slanted, with room for the longest below the plot
+        double slot = (Frame.WIDTH - Frame.LEFT - Frame.RIGHT) / Math.max(1, groupNames.size());
+        int longest = groupNames.stream().mapToInt(String::length).max().orElse(0);
+        boolean slanted = longest * GROUP_CHAR_WIDTH > slot * 0.95;
+        Frame frame = new Frame(300, legend, slanted ? 44 + longest * GROUP_CHAR_WIDTH * SLANT_SIN : Frame.BOTTOM);
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (Bar bar : bars.values()) {
@@ -124,15 +135,13 @@ public final class BarChart {
         frame.open(svg, label);
         frame.valueAxis(svg, scale, valueLabel);
         frame.baseAxis(svg, groupLabel);
-        List<String> groupNames = List.copyOf(groups);
         double groupWidth = (frame.right() - frame.left()) / Math.max(1, groupNames.size());
         double barWidth = Math.min(56, groupWidth * 0.8 / Math.max(1, names.size()));
         boolean valueLabels = bars.size() <= 30 && barWidth >= 22;
         for (int g = 0; g < groupNames.size(); g++) {
             String group = groupNames.get(g);
             double centre = frame.left() + groupWidth * (g + 0.5);
-            svg.append(Svg.text(centre, frame.bottom() + 18, "text-anchor=\"middle\" font-weight=\"600\" fill=\"#222\"",
-                    group));
+            svg.append(groupLabel(centre, frame.bottom(), group, slanted));
             double start = centre - barWidth * names.size() / 2;
             for (int s = 0; s < names.size(); s++) {
                 double x = start + s * barWidth;
@@ -158,6 +167,16 @@ public final class BarChart {
         }
         frame.close(svg);
         return svg.toString();
+    }
+
+    /** The name of a group under its bars: level and centred, or slanted up to the right, ending under them. */
+    static String groupLabel(double centre, double bottom, String name, boolean slanted) {
+        if (!slanted) {
+            return Svg.text(centre, bottom + 18, "text-anchor=\"middle\" font-weight=\"600\" fill=\"#222\"", name);
+        }
+        double y = bottom + 14;
+        return Svg.text(centre + 4, y, "text-anchor=\"end\" font-weight=\"600\" fill=\"#222\" transform=\"rotate(-"
+                + SLANT + " " + Svg.num(centre + 4) + " " + Svg.num(y) + ")\"", name);
     }
 
     private static void drawBar(StringBuilder svg, Scale scale, Frame frame, Bar bar, double x, double width,

@@ -21,13 +21,20 @@ final class Frame {
 
     private final double height;
     private final double top;
+    private final double bottomMargin;
     private final List<List<LegendItem>> legendRows;
 
     /** A frame whose plot is {@code plotHeight} pixels high, under a legend of {@code legend} wrapped to the width. */
     Frame(double plotHeight, List<LegendItem> legend) {
+        this(plotHeight, legend, BOTTOM);
+    }
+
+    /** A frame as above with {@code bottomMargin} pixels below the plot, for long labels along the bottom. */
+    Frame(double plotHeight, List<LegendItem> legend, double bottomMargin) {
         this.legendRows = wrap(legend);
         this.top = 18 + 20 * legendRows.size();
-        this.height = top + plotHeight + BOTTOM;
+        this.bottomMargin = Math.max(BOTTOM, bottomMargin);
+        this.height = top + plotHeight + this.bottomMargin;
     }
 
     /** The plot area's top pixel. */
@@ -37,7 +44,7 @@ final class Frame {
 
     /** The plot area's bottom pixel. */
     double bottom() {
-        return height - BOTTOM;
+        return height - bottomMargin;
     }
 
     /** The plot area's left pixel. */

@@ -14,14 +14,25 @@ final class Scale {
     record Tick(double value, String label) {
     }
 
+    /** The ticks a scale of ratios tries, most wanted first: 1×, round multiples, then finer steps, each with its inverse. */
+    private static final double[] RATIO_TICKS = {1, 10, 2, 5, 1.5, 1.25, 1.1, 1.05, 3, 20, 50, 100, 1.02, 1.01};
+    /** The fewest pixels between two ticks of a scale of ratios. */
+    private static final double RATIO_TICK_GAP = 16;
+
     private final boolean log;
+    private final boolean ratios;
     private final double low;
     private final double high;
     private final double from;
     private final double to;
 
     private Scale(boolean log, double low, double high, double from, double to) {
+        this(log, false, low, high, from, to);
+    }
+
+    private Scale(boolean log, boolean ratios, double low, double high, double from, double to) {
         this.log = log;
+        this.ratios = ratios;
         this.low = low;
         this.high = high;
         this.from = from;
@@ -61,6 +72,18 @@ final class Scale {
         return new Scale(false, min, max > min ? max : min + 1, from, to);
     }
 
+    /**
+     * A logarithmic scale of ratios over exactly {@code min..max} (both positive), not widened to powers of ten:
+     * its ticks are 1 and round ratios and their inverses ({@code 2}, {@code 0.5}, {@code 1.1}, {@code 0.91}) as
+     * many as fit.
+     */
+    static Scale ratios(double min, double max, double from, double to) {
+        if (!(min > 0) || !(max > min)) {
+            throw new IllegalArgumentException("a scale of ratios needs 0 < min < max: " + min + ", " + max);
+        }
+        return new Scale(true, true, min, max, from, to);
+    }
+
     /** Whether it is logarithmic. */
     boolean isLog() {
         return log;
@@ -82,6 +105,9 @@ final class Scale {
     /** Its ticks: round values, about five of a linear scale; powers of ten of a log one (with 2 and 5 when few). */
     List<Tick> ticks() {
         List<Tick> ticks = new ArrayList<>();
+        if (ratios) {
+            return ratioTicks();
+        }
         if (log) {
             int decades = (int) Math.round(Math.log10(high / low));
             for (double p = low; p <= high * 1.0001; p *= 10) {
@@ -99,6 +125,18 @@ final class Scale {
             ticks.add(new Tick(Math.abs(v) < step / 1e6 ? 0 : v, Svg.label(Math.abs(v) < step / 1e6 ? 0 : v)));
         }
         return List.copyOf(ticks);
+    }
+
+    private List<Tick> ratioTicks() {
+        List<Double> kept = new ArrayList<>();
+        for (double tick : RATIO_TICKS) {
+            for (double value : new double[] {tick, 1 / tick}) {
+                if (value >= low && value <= high && kept.stream().allMatch(k -> Math.abs(at(k) - at(value)) >= RATIO_TICK_GAP)) {
+                    kept.add(value);
+                }
+            }
+        }
+        return kept.stream().sorted().map(v -> new Tick(v, Svg.label(v))).toList();
     }
 
     /** A round step (1, 2 or 5 times a power of ten) that cuts {@code range} into about five. */

@@ -13,9 +13,10 @@ import org.allocpool.metrics.result.RecordJson;
 /**
  * Records of one fork each, written as the children write them, whose figures are known exactly:
  * rounds {@code m(1-s), m(1-s/2), m, m(1+s/2), m(1+s)}, so that the figure is {@code m} and the
- * spread a comparison uses is {@code m(1-s/2)} to {@code m(1+s/2)}.
+ * spread a comparison uses is {@code m(1-s/2)} to {@code m(1+s/2)}. Public for the browser test of the
+ * report package ({@link #everyJudgementPage}); stateless.
  */
-final class SyntheticRuns {
+public final class SyntheticRuns {
 
     static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport(), new EchoReport());
 
@@ -29,6 +30,32 @@ final class SyntheticRuns {
 
     static RunComparison compare(RunComparison.Run before, RunComparison.Run after) {
         return RunComparison.of(before, after, REPORTS, Threshold.DEFAULT);
+    }
+
+    /**
+     * Two runs of every experiment whose comparison holds every judgement: analyzer cells slower, faster,
+     * within noise and not steady (one added, one removed); kv stores' three rates; echo one faster, one
+     * slower.
+     */
+    static RunComparison everyJudgement() {
+        double tight = 0.125;
+        return compare(run("results/before",
+                        analyzer("pool", "A", 100, tight), analyzer("alloc", "A", 300, tight),
+                        analyzer("flat", "A", 90, tight), analyzer("host-a", "pool", "B", 110, tight, true),
+                        analyzer("alloc", "C", 320, tight),
+                        kv("hashmap", 8e6, 3e6, 3.6e7, tight), kv("allocpool", 9e6, 4e6, 4e7, tight),
+                        echo("pooled", 2e6, tight), echo("unpooled", 2e6, tight)),
+                run("results/after",
+                        analyzer("pool", "A", 132, tight), analyzer("alloc", "A", 305, tight),
+                        analyzer("flat", "A", 60, tight), analyzer("host-a", "pool", "B", 150, tight, false),
+                        analyzer("flat", "C", 95, tight),
+                        kv("hashmap", 5e6, 3e6, 4.8e7, tight), kv("allocpool", 9.2e6, 4e6, 4e7, tight),
+                        echo("pooled", 3e6, tight), echo("unpooled", 1.5e6, tight)));
+    }
+
+    /** The {@code compare.html} of {@link #everyJudgement}. */
+    public static String everyJudgementPage() {
+        return ComparisonPage.render(everyJudgement());
     }
 
     /** A steady G1 batch record of {@code strategy} and case, ns/packet {@code median} with spread {@code s}. */

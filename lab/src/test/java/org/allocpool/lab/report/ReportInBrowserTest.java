@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.allocpool.lab.compare.SyntheticRuns;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The report of a synthetic run of every experiment, opened in a real browser: headless Chromium
  * (Debian's {@code chromium}, optional; skipped with the reason where it is missing) loads the file
  * with a probe script of the test's own appended, which records errors and measures the marks every
- * chart drew; the test fails on any error or console message and on any chart that drew nothing.
+ * chart drew; the test fails on any error or console message and on any chart that drew nothing. The
+ * same for {@code compare.html} of two synthetic runs ({@link SyntheticRuns}).
  */
 class ReportInBrowserTest {
 
@@ -63,11 +65,28 @@ class ReportInBrowserTest {
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void shouldDrawEveryChartInHeadlessChromiumWithoutAnError() throws Exception {
+        int charts = assertEveryChartDrawn(SyntheticRun.page(), "report.html");
+
+        assertTrue(charts >= 15, "the synthetic run has charts of every kind: " + charts);
+    }
+
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void shouldDrawEveryChartOfAComparisonPageInHeadlessChromiumWithoutAnError() throws Exception {
+        int charts = assertEveryChartDrawn(SyntheticRuns.everyJudgementPage(), "compare.html");
+
+        assertTrue(charts >= 8, "before/after bars and ratios of every experiment: " + charts);
+    }
+
+    /**
+     * Opens {@code page}, written as {@code name} with the probe appended, and fails on an error, a console
+     * message or a chart that drew nothing; skipped where there is no chromium. Returns how many charts it has.
+     */
+    private int assertEveryChartDrawn(String page, String name) throws IOException, InterruptedException {
         Path chromium = CHROMIUM.stream().filter(Files::isExecutable).findFirst().orElse(null);
         Assumptions.assumeTrue(chromium != null, "chromium not found: apt-get install chromium");
-        String page = SyntheticRun.page();
         int charts = count(page, "<svg class=\"chart\"");
-        Path file = tmp.resolve("report.html");
+        Path file = tmp.resolve(name);
         Files.writeString(file, page.replace("</body>", PROBE + "</body>"), StandardCharsets.UTF_8);
 
         Result result = open(chromium, file);
@@ -76,7 +95,6 @@ class ReportInBrowserTest {
         assertTrue(probe.find(), "the probe ran and wrote its findings; chromium said:\n" + result.err());
         String findings = probe.group(1).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">");
         assertTrue(findings.contains("charts=" + charts), "every chart of the file is in the page:\n" + findings);
-        assertTrue(charts >= 15, "the synthetic run has charts of every kind: " + charts);
         List<String> empty = new ArrayList<>();
         for (String line : findings.lines().filter(l -> l.startsWith("chart ")).toList()) {
             Matcher m = Pattern.compile("marks=(\\d+) drawn=(\\d+) width=(\\d+)").matcher(line);
@@ -89,6 +107,7 @@ class ReportInBrowserTest {
         assertEquals(List.of(), findings.lines().filter(l -> l.startsWith("ERROR")).toList(), findings);
         List<String> console = result.err().lines().filter(l -> l.contains(":CONSOLE")).toList();
         assertEquals(List.of(), console, "the page logs nothing to the console");
+        return charts;
     }
 
     private record Result(String dom, String err) {
