@@ -62,7 +62,8 @@ class EveryStrategyTest {
             workload.run(PACKETS);
             assertEquals(dummy, workload.counts());
         }
-        assertEquals(new WorkloadCounts(PACKETS, PACKETS - QUEUE + 1, 1, 0, PACKETS - QUEUE), dummy);
+        // the digest: the same for both dummies above; what it holds is pinned by the other strategies' tests
+        assertEquals(new WorkloadCounts(PACKETS, PACKETS - QUEUE + 1, 1, 0, PACKETS - QUEUE, dummy.digest()), dummy);
     }
 
     @ParameterizedTest
@@ -96,7 +97,8 @@ class EveryStrategyTest {
     void shouldFillEveryStoreSlotAndTheQueueWhenPrefilled(Strategy strategy) {
         try (Workload workload = Workload.of(small(strategy))) {
             workload.prefill();
-            assertEquals(new WorkloadCounts(STORED + QUEUE - 1, STORED, STORED, 0, 0), workload.counts());
+            WorkloadCounts counts = workload.counts();
+            assertEquals(new WorkloadCounts(STORED + QUEUE - 1, STORED, STORED, 0, 0, counts.digest()), counts);
             workload.prefill();
             assertEquals(STORED + QUEUE - 1, workload.counts().made(), "a second prefill finds nothing to fill");
         }
