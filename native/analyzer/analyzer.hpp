@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "digest.hpp"
 #include "packets.hpp"
 #include "strategies.hpp"
 
@@ -23,7 +22,6 @@ struct WorkloadCounts {
     int64_t tcp_stored = 0;
     int64_t evicted = 0;
     int64_t freed = 0;
-    uint64_t digest = kDigestSeed;  // digest.hpp: of every parse and store so far
 };
 
 // A pool or slab ran dry: "Failure to allocate packet: ...".
@@ -80,16 +78,15 @@ public:
     }
 
     void prefill() override {
-        for (size_t i = 0; i < stored_.size(); i++) {
-            if (stored_[i] != nullptr) {
+        for (auto& slot : stored_) {
+            if (slot != nullptr) {
                 continue;
             }
             P* p = take();
             source_.simulate(p->buffer());
             put_int(p->buffer() + kProtocolOffset, kTcp);
             parse(p);
-            stored_[i] = p;
-            counts_.digest = digest_stored(counts_.digest, static_cast<int32_t>(i));
+            slot = p;
             counts_.tcp_stored++;
         }
         while (size_ < queue_size_ - 1) {
@@ -131,7 +128,7 @@ private:
 
     // The packet's protocol, or -1 if it is not IP; counted as parsed when it is.
     int32_t parse(P* p) {
-        int32_t protocol = p->parse(counts_.digest);
+        int32_t protocol = p->parse();
         if (protocol >= 0) {
             counts_.parsed++;
         }
@@ -151,8 +148,6 @@ private:
                 free(old);
             }
             stored_[static_cast<size_t>(index)] = p;
-            // one fold of the index just computed
-            counts_.digest = digest_stored(counts_.digest, index);
             counts_.tcp_stored++;
         } else {
             free(p);

@@ -8,8 +8,6 @@
 #include <cstring>
 #include <new>
 
-#include "digest.hpp"
-
 namespace allocpool {
 
 // Bytes in a packet buffer, protocol values and the generated packet's size: as
@@ -139,18 +137,14 @@ public:
     uint8_t* buffer() { return buffer_; }
 
     // Parses from the buffer's start; returns the protocol, or -1 if this is not an IP packet.
-    // A previous parse result (the dummy strategy's one packet) is deleted first. Folds the parsed
-    // fields into `digest` (digest.hpp), as Java's PacketAnalyzer does from its IPHeader.
-    int32_t parse(uint64_t& digest) {
+    // A previous parse result (the dummy strategy's one packet) is deleted first.
+    int32_t parse() {
         if (get_int(buffer_) != kIpProtocol) {
             return -1;
         }
         IPHeader* header = counted_new<IPHeader>(buffer_ + 4);
         delete ip_;
         ip_ = counted_new<IPPacket>(header, buffer_ + 4 + 16, kWrittenBytes - 4 - 16);
-        // two folds of the fields just parsed (a few instructions a packet)
-        digest = digest_parsed(digest, header->source->address, header->destination->address, header->source_port,
-                               header->destination_port, header->protocol);
         return header->protocol;
     }
 
@@ -179,9 +173,8 @@ public:
 
     uint8_t* buffer() { return buffer_; }
 
-    // Folds the parsed fields into `digest` (digest.hpp).
-    // hot path: no allocation; the digest is two folds of the fields just read (a few instructions)
-    int32_t parse(uint64_t& digest) {
+    // hot path: no allocation
+    int32_t parse() {
         if (get_int(buffer_) != kIpProtocol) {
             return -1;
         }
@@ -191,7 +184,6 @@ public:
         destination_port_ = get_ushort(buffer_ + 14);
         protocol_ = get_int(buffer_ + 16);
         parsed_ = true;
-        digest = digest_parsed(digest, source_, destination_, source_port_, destination_port_, protocol_);
         return protocol_;
     }
 

@@ -154,7 +154,6 @@ std::string counts_json(const WorkloadCounts& c) {
     return JsonObject()
         .number("made", c.made).number("parsed", c.parsed).number("tcpStored", c.tcp_stored)
         .number("evicted", c.evicted).number("freed", c.freed)
-        .text("digest", digest_hex(c.digest))
         .str();
 }
 

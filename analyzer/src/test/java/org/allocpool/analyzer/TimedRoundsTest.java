@@ -48,7 +48,7 @@ class TimedRoundsTest {
 
         @Override
         public WorkloadCounts counts() {
-            return new WorkloadCounts(packets, 0, 0, 0, 0, WorkloadDigest.SEED);
+            return new WorkloadCounts(packets, 0, 0, 0, 0);
         }
 
         @Override

@@ -21,7 +21,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
 import org.allocpool.analyzer.WorkloadCounts;
-import org.allocpool.analyzer.WorkloadDigest;
 import org.allocpool.analyzer.packet.PacketSource;
 import org.allocpool.analyzer.workload.Workload;
 import org.allocpool.memory.pool.IndexPool;
@@ -59,8 +58,6 @@ public final class FlatAnalyzer implements Workload {
     private long tcpStored;
     private long evicted;
     private long freed;
-    /** {@link WorkloadDigest} of every parse and store so far. */
-    private long digest = WorkloadDigest.SEED;
 
     public FlatAnalyzer(int queueSize, int storedSize, int slotCount) {
         this.ring = new int[queueSize];
@@ -104,7 +101,6 @@ public final class FlatAnalyzer implements Workload {
             memory.set(INT, slab.slotOffset(slot) + PACKET_PROTOCOL, PacketSource.TCP);
             parse(slot);
             stored[i] = slot;
-            digest = WorkloadDigest.stored(digest, i);
             tcpStored++;
         }
         while (size < ring.length - 1) {
@@ -170,8 +166,6 @@ public final class FlatAnalyzer implements Workload {
                 free(old);
             }
             stored[index] = slot;
-            // one fold of the index just computed
-            digest = WorkloadDigest.stored(digest, index);
             tcpStored++;
         } else {
             free(slot);
@@ -188,20 +182,13 @@ public final class FlatAnalyzer implements Workload {
             return -1;
         }
         int protocol = m.get(INT, base + PACKET_PROTOCOL);
-        int source = m.get(INT, base + PACKET_SRC_ADDR);
-        int destination = m.get(INT, base + PACKET_DST_ADDR);
-        short sourcePort = m.get(SHORT, base + PACKET_SRC_PORT);
-        short destinationPort = m.get(SHORT, base + PACKET_DST_PORT);
-        m.set(INT, base + SRC_ADDR, source);
-        m.set(INT, base + DST_ADDR, destination);
-        m.set(SHORT, base + SRC_PORT, sourcePort);
-        m.set(SHORT, base + DST_PORT, destinationPort);
+        m.set(INT, base + SRC_ADDR, m.get(INT, base + PACKET_SRC_ADDR));
+        m.set(INT, base + DST_ADDR, m.get(INT, base + PACKET_DST_ADDR));
+        m.set(SHORT, base + SRC_PORT, m.get(SHORT, base + PACKET_SRC_PORT));
+        m.set(SHORT, base + DST_PORT, m.get(SHORT, base + PACKET_DST_PORT));
         m.set(INT, base + PROTOCOL, protocol);
         m.set(INT, base + PARSED, 1);
         parsed++;
-        // two folds of the fields just read, in registers (a few instructions a packet); ports unsigned, as IPHeader reads them
-        digest = WorkloadDigest.parsed(digest, source, destination, sourcePort & 0xFFFF, destinationPort & 0xFFFF,
-                protocol);
         return protocol;
     }
 
@@ -248,7 +235,7 @@ public final class FlatAnalyzer implements Workload {
 
     @Override
     public WorkloadCounts counts() {
-        return new WorkloadCounts(made, parsed, tcpStored, evicted, freed, digest);
+        return new WorkloadCounts(made, parsed, tcpStored, evicted, freed);
     }
 
     @Override

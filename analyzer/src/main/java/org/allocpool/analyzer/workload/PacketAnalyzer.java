@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.List;
 import org.allocpool.analyzer.WorkloadCounts;
-import org.allocpool.analyzer.WorkloadDigest;
 import org.allocpool.analyzer.packet.IPHeader;
 import org.allocpool.analyzer.packet.IPPacket;
 import org.allocpool.analyzer.packet.Packet;
@@ -34,8 +33,6 @@ public final class PacketAnalyzer implements Workload {
     private long tcpStored;
     private long evicted;
     private long freed;
-    /** {@link WorkloadDigest} of every parse and store so far. */
-    private long digest = WorkloadDigest.SEED;
 
     public PacketAnalyzer(PacketStrategy packets, int queueSize, int storedSize) {
         this.packets = packets;
@@ -80,7 +77,6 @@ public final class PacketAnalyzer implements Workload {
             buffer.putInt(PacketSource.PROTOCOL_OFFSET, PacketSource.TCP);
             parse(p);
             stored[i] = p;
-            digest = WorkloadDigest.stored(digest, i);
             tcpStored++;
         }
         while (queue.size() < queueSize - 1) {
@@ -136,8 +132,6 @@ public final class PacketAnalyzer implements Workload {
                 free(old);
             }
             stored[index] = p;
-            // hot path: one fold of the index just computed
-            digest = WorkloadDigest.stored(digest, index);
             tcpStored++;
         } else {
             free(p);
@@ -155,11 +149,7 @@ public final class PacketAnalyzer implements Workload {
         IPPacket ip = new IPPacket(header, buffer.asReadOnlyBuffer());
         p.ipPacket(ip);
         parsed++;
-        // hot path: two folds of the fields just parsed, no allocation (a few instructions a packet)
-        int protocol = header.protocol();
-        digest = WorkloadDigest.parsed(digest, header.source().address(), header.destination().address(),
-                header.sourcePort(), header.destinationPort(), protocol);
-        return protocol;
+        return header.protocol();
     }
 
     private void free(Packet p) {
@@ -173,7 +163,7 @@ public final class PacketAnalyzer implements Workload {
 
     @Override
     public WorkloadCounts counts() {
-        return new WorkloadCounts(made, parsed, tcpStored, evicted, freed, digest);
+        return new WorkloadCounts(made, parsed, tcpStored, evicted, freed);
     }
 
     @Override

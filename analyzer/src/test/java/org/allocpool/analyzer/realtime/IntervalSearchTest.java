@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongFunction;
 import org.allocpool.analyzer.WorkloadCounts;
-import org.allocpool.analyzer.WorkloadDigest;
 import org.allocpool.metrics.gc.GcStatistics;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +29,7 @@ class IntervalSearchTest {
         RealtimeFigures figures = new RealtimeFigures(interval, sent, sent - lost, lost, lost * 100.0 / sent,
                 new LatencyFigures(1, 2, 3, 4), false);
         return new RealtimeMetrics(figures, 0, GcStatistics.of(0, 0, 0, 0, 1), 0, 0,
-                new WorkloadCounts(0, 0, 0, 0, 0, WorkloadDigest.SEED), null, List.of());
+                new WorkloadCounts(0, 0, 0, 0, 0), null, List.of());
     }
 
     @Test

@@ -62,8 +62,7 @@ class EveryStrategyTest {
             workload.run(PACKETS);
             assertEquals(dummy, workload.counts());
         }
-        // the digest: the same for both dummies above; what it holds is pinned by the other strategies' tests
-        assertEquals(new WorkloadCounts(PACKETS, PACKETS - QUEUE + 1, 1, 0, PACKETS - QUEUE, dummy.digest()), dummy);
+        assertEquals(new WorkloadCounts(PACKETS, PACKETS - QUEUE + 1, 1, 0, PACKETS - QUEUE), dummy);
     }
 
     @ParameterizedTest
@@ -97,8 +96,7 @@ class EveryStrategyTest {
     void shouldFillEveryStoreSlotAndTheQueueWhenPrefilled(Strategy strategy) {
         try (Workload workload = Workload.of(small(strategy))) {
             workload.prefill();
-            WorkloadCounts counts = workload.counts();
-            assertEquals(new WorkloadCounts(STORED + QUEUE - 1, STORED, STORED, 0, 0, counts.digest()), counts);
+            assertEquals(new WorkloadCounts(STORED + QUEUE - 1, STORED, STORED, 0, 0), workload.counts());
             workload.prefill();
             assertEquals(STORED + QUEUE - 1, workload.counts().made(), "a second prefill finds nothing to fill");
         }

@@ -51,13 +51,13 @@ class PacketAnalyzerTest {
     @Test
     void shouldStoreOneTcpPacketInSixteenOverALongRun() {
         // case A's queue and stored sizes, 1.6 million packets: the generator is deterministic, so the
-        // counts and the digest are exact (the C++ analyser must give the same ones)
+        // counts are exact (the C++ analyser must give the same ones)
         AnalyzerSettings settings = new AnalyzerSettings(Strategy.POOL, WorkloadCase.A, 1_000, 1_000, 3_000,
                 200, 1, 1, 0);
         try (Workload workload = Workload.of(settings)) {
             workload.run(1_600_000);
             WorkloadCounts counts = workload.counts();
-            assertEquals(new WorkloadCounts(1_600_000, 1_599_001, 100_105, 99_105, 1_598_001, "c5cf640acb489c38"), counts);
+            assertEquals(new WorkloadCounts(1_600_000, 1_599_001, 100_105, 99_105, 1_598_001), counts);
             double share = counts.tcpStored() / (double) counts.parsed();
             assertEquals(1.0 / 16, share, 0.0002, "TCP share");
         }
