@@ -17,6 +17,7 @@ import org.allocpool.echo.bench.EventKind;
 import org.allocpool.echo.bench.ServerProcess;
 import org.allocpool.echo.buffers.BufferStrategy;
 import org.allocpool.echo.server.LeakDetection;
+import org.allocpool.echo.server.SelectorFlags;
 import org.allocpool.echo.wire.MessageLayout;
 import org.allocpool.metrics.env.Environment;
 import org.allocpool.metrics.latency.HistogramLogFile;
@@ -203,6 +204,7 @@ final class EchoBenchCommand implements Callable<Integer> {
         if (ioThreads != null) {
             args.addAll(List.of("--io-threads", Integer.toString(ioThreads)));
         }
-        return AllocpoolMain.thisJvm().command(List.of(), serverJvmArgs, args);
+        // the selector flags first, so that a --server-jvm-arg can still override them
+        return AllocpoolMain.thisJvm().command(SelectorFlags.forThisLaunch(), serverJvmArgs, args);
     }
 }

@@ -17,7 +17,8 @@ public enum BufferStrategy {
     NETTY_ADAPTIVE("netty-adaptive"),
     /**
      * One pre-allocated off-heap buffer per I/O thread for decoding and one for encoding, growing
-     * up to a cap; replies of one read leave in one write. Reads use Netty's default (adaptive) allocator.
+     * up to a cap; replies of one read leave in one write. Socket reads use Netty's pooled allocator,
+     * whose buffers keep their NIO view when reused (the adaptive one makes a view per read without Unsafe).
      */
     THREAD_LOCAL("thread-local");
 

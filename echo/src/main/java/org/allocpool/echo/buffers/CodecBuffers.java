@@ -64,7 +64,9 @@ public interface CodecBuffers {
             case UNPOOLED -> new AllocatorBuffers(new UnpooledByteBufAllocator(false, true));
             case NETTY_POOLED -> new AllocatorBuffers(PooledByteBufAllocator.DEFAULT);
             case NETTY_ADAPTIVE -> new AllocatorBuffers(new AdaptiveByteBufAllocator());
-            case THREAD_LOCAL -> new ThreadLocalBuffers(new AdaptiveByteBufAllocator(), size, cap);
+            // socket reads from the pooled allocator: its buffers keep their NIO view across reuse, where
+            // the adaptive one (without Unsafe) makes a DirectByteBuffer slice for every read (JFR, issue 14)
+            case THREAD_LOCAL -> new ThreadLocalBuffers(PooledByteBufAllocator.DEFAULT, size, cap);
         };
     }
 }

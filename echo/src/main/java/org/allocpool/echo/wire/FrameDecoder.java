@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * Length-field framing ({@link FrameLayout}): cuts the byte stream of one connection into frames
  * and hands each to a {@link FrameListener} in place, without a frame object or a copy. Frames
- * split across reads wait in Netty's cumulation buffer (from the channel's allocator); many frames
+ * split across reads wait in Netty's cumulation buffer (from the channel's allocator, filled by the
+ * {@link WordCopyCumulator}, which makes no {@code ByteBuffer} view); many frames
  * in one read are handed over one after the other. A length outside {@code 1..maxFrame} closes
  * this connection only. One instance per connection, used by its I/O thread only.
  */
@@ -24,6 +25,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         }
         this.maxFrame = maxFrame;
         this.listener = listener;
+        setCumulator(WordCopyCumulator.INSTANCE);
     }
 
     // hot path: no allocation

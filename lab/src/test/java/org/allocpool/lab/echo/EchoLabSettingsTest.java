@@ -71,6 +71,7 @@ class EchoLabSettingsTest {
         CellLaunch launch = new EchoExperiment(settings, jvm).launch(cell, new CellFiles(Path.of("r"), cell.id() + "-fork1"));
 
         assertEquals(List.of("java", "-XX:+UseG1GC", "-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch",
+                        "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "-Dio.netty.tryReflectionSetAccessible=true",
                         "-Xlog:gc*:file=" + Path.of("r", "G1-top-of-book-16c-thread-local-copy-fork1.server.gc.log"),
                         "-Xmx2g", "-cp", "x", "Main", "echo", "serve", "--host", "127.0.0.1", "--port", "0", "--buffers",
                         "thread-local", "--copy-per-event", "--stop-on-stdin-eof"),
