@@ -1,19 +1,16 @@
 package org.allocpool.cli;
 
+import static org.allocpool.cli.Printed.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -114,25 +111,6 @@ class LabCompareCommandTest {
         assertEquals("", help.err(), "every percent sign escaped for picocli");
     }
 
-    private record Printed(int exit, String out, String err) {
-    }
-
-    private static Printed run(Callable<Integer> command) throws Exception {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
-        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
-        int exit;
-        try {
-            System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
-            exit = command.call();
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        return new Printed(exit, outBytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8));
-    }
 
     private Path folder(String name, String... records) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve(name));

@@ -1,19 +1,16 @@
 package org.allocpool.cli;
 
+import static org.allocpool.cli.Printed.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -156,27 +153,6 @@ class LabShardMergeTest {
         assertEquals(3, Files.readString(a.resolve("records.csv")).split("\r\n").length, "a header and a row per record");
     }
 
-    /** What one command printed on this JVM's stdout and stderr, and its exit code. */
-    private record Printed(int exit, String out, String err) {
-    }
-
-    /** Runs {@code command} with this JVM's stdout and stderr captured (the lab commands print there). */
-    private static Printed run(Callable<Integer> command) throws Exception {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
-        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
-        int exit;
-        try {
-            System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
-            exit = command.call();
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        return new Printed(exit, outBytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8));
-    }
 
     private static String[] args(String... more) {
         List<String> all = new java.util.ArrayList<>(TINY);

@@ -115,13 +115,11 @@ public final class LabRunner {
      */
     public static <F extends CellFields, M> String render(List<JsonNode> nodes, List<RunInfo> runs, Report<F, M> report,
                                                          EnvironmentGroups.Grouping grouping) {
-        List<LabRecord<F, M>> records = report.recordType().readAll(nodes);
-        String experiment = report.recordType().experiment();
-        List<RunInfo> own = runs.stream().filter(r -> r.experiment().equals(experiment)).toList();
-        List<EnvironmentGroups.Group<F, M>> groups = EnvironmentGroups.of(records, grouping);
-        int unreadable = report.recordType().unreadable(nodes);
-        String warning = unreadable == 0 ? "" : "> " + unreadable + " " + experiment + " record(s) in this folder could"
-                + " not be read (written by another version of allocpool?) and are left out of every table.\n\n";
+        ExperimentRecords<F, M> mine = ExperimentRecords.of(nodes, runs, report, grouping);
+        String experiment = mine.experiment();
+        List<RunInfo> own = mine.runs();
+        List<EnvironmentGroups.Group<F, M>> groups = mine.groups();
+        String warning = mine.warning("every table");
         if (groups.size() == 1) {
             return warning + report.render(groups.getFirst().records(), own);
         }

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.records.CellFields;
-import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.report.HtmlReport;
 import org.allocpool.lab.store.RunInfo;
 
@@ -38,13 +37,11 @@ public final class ReportPage {
     private static <F extends CellFields, M> List<HtmlReport.Part> parts(List<JsonNode> nodes, List<RunInfo> runs,
                                                                           Report<F, M> report,
                                                                           EnvironmentGroups.Grouping grouping) {
-        List<LabRecord<F, M>> records = report.recordType().readAll(nodes);
-        String experiment = report.recordType().experiment();
-        List<RunInfo> own = runs.stream().filter(r -> r.experiment().equals(experiment)).toList();
-        List<EnvironmentGroups.Group<F, M>> groups = EnvironmentGroups.of(records, grouping);
-        int unreadable = report.recordType().unreadable(nodes);
-        String warning = unreadable == 0 ? "" : "> " + unreadable + " " + experiment + " record(s) in this folder could"
-                + " not be read (written by another version of allocpool?) and are left out of every table and chart.\n\n";
+        ExperimentRecords<F, M> mine = ExperimentRecords.of(nodes, runs, report, grouping);
+        String experiment = mine.experiment();
+        List<RunInfo> own = mine.runs();
+        List<EnvironmentGroups.Group<F, M>> groups = mine.groups();
+        String warning = mine.warning("every table and chart");
         List<HtmlReport.Part> parts = new ArrayList<>();
         for (EnvironmentGroups.Group<F, M> group : groups) {
             String heading = groups.size() == 1 ? experiment : experiment + ", environment: " + group.description();

@@ -3,14 +3,13 @@ package org.allocpool.lab.compare;
 import static org.allocpool.lab.compare.SyntheticRuns.analyzer;
 import static org.allocpool.lab.compare.SyntheticRuns.compare;
 import static org.allocpool.lab.compare.SyntheticRuns.run;
+import static org.allocpool.lab.report.PageText.assertSelfContained;
+import static org.allocpool.lab.report.PageText.between;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.allocpool.lab.report.Svg;
 import org.junit.jupiter.api.Test;
 
@@ -25,15 +24,7 @@ class ComparisonPageTest {
 
     @Test
     void shouldReferenceNothingOutsideTheFile() {
-        for (String forbidden : List.of("<script", "<link", "<img", "<iframe", "@import", "src=")) {
-            assertFalse(PAGE.contains(forbidden), forbidden);
-        }
-        Matcher urls = Pattern.compile("(href|url)\\s*[=(]\\s*[\"']?([^\"')]*)").matcher(PAGE);
-        while (urls.find()) {
-            assertTrue(urls.group(2).startsWith("#"), "only links within the page: " + urls.group());
-        }
-        assertFalse(PAGE.replace("xmlns=\"http://www.w3.org/2000/svg\"", "").matches("(?s).*https?://.*"),
-                "no address but the SVG namespace's name");
+        assertSelfContained(PAGE);
     }
 
     @Test
@@ -123,13 +114,6 @@ class ComparisonPageTest {
         assertTrue(page.contains("Before: host-a"), "each run's environment under the experiment's heading");
     }
 
-    private static List<String> between(String text, String open, String close) {
-        List<String> parts = new ArrayList<>();
-        for (int i = text.indexOf(open); i >= 0; i = text.indexOf(open, i + 1)) {
-            parts.add(text.substring(i + open.length(), text.indexOf(close, i)));
-        }
-        return parts;
-    }
 
     private static int count(String text, String part) {
         int n = 0;
