@@ -138,7 +138,8 @@ public final class RunComparison {
                 notes.add(experiment + ": the runs come from different environments, compared as asked: before "
                         + b + "; after " + a);
             }
-            out.add(new ExperimentComparison(experiment, b, a, changes(report, earlier.get(b), later.get(a), threshold)));
+            out.add(new ExperimentComparison(experiment, b, a, changes(report, earlier.get(b), later.get(a), threshold,
+                    notes)));
             return;
         }
         for (Map.Entry<String, List<LabRecord<F, M>>> entry : earlier.entrySet()) {
@@ -147,7 +148,7 @@ public final class RunComparison {
                 notes.add(experiment + ": " + entry.getKey() + " is only in " + before.name() + ", not compared");
             } else {
                 out.add(new ExperimentComparison(experiment, entry.getKey(), entry.getKey(),
-                        changes(report, entry.getValue(), match, threshold)));
+                        changes(report, entry.getValue(), match, threshold, notes)));
             }
         }
         later.keySet().stream().filter(env -> !earlier.containsKey(env)).forEach(env ->
@@ -155,14 +156,26 @@ public final class RunComparison {
     }
 
     private static <F extends CellFields, M> List<CellChange> changes(Report<F, M> report, List<LabRecord<F, M>> before,
-                                                                      List<LabRecord<F, M>> after, Threshold threshold) {
+                                                                      List<LabRecord<F, M>> after, Threshold threshold,
+                                                                      List<String> notes) {
         Map<String, CellFigure> earlier = byKey(report.figures(before));
         Map<String, CellFigure> later = byKey(report.figures(after));
         List<CellChange> changes = new ArrayList<>();
+        List<String> movedGauges = new ArrayList<>();
         earlier.forEach((key, figure) -> {
             CellFigure match = later.get(key);
-            changes.add(match == null ? CellChange.removed(figure) : CellChange.of(figure, match, threshold));
+            CellChange change = match == null ? CellChange.removed(figure) : CellChange.of(figure, match, threshold);
+            changes.add(change);
+            if (match != null && match.hostGauge()
+                    && (change.judgement() == Judgement.SLOWER || change.judgement() == Judgement.FASTER)) {
+                movedGauges.add(change.label() + " " + String.format(java.util.Locale.ROOT, "%.2fx ", change.judgement() == Judgement.SLOWER ? change.slowdown() : 1 / change.slowdown()) + change.judgement().text());
+            }
         });
+        if (!movedGauges.isEmpty()) {
+            notes.add(report.recordType().experiment() + ": cells that depend on the host alone (no JIT, no collector)"
+                    + " moved too (" + String.join(", ", movedGauges) + "): the host probably did, and the other cells"
+                    + " with it. Compare runs made close together on the same machine.");
+        }
         later.forEach((key, figure) -> {
             if (!earlier.containsKey(key)) {
                 changes.add(CellChange.added(figure));

@@ -13,8 +13,16 @@ package org.allocpool.lab.figure;
  * @param figure        the figure over the cell's forks, or {@code null} when the cell ran but no fork
  *                      measured it (every fork failed; a real-time search lost packets even at its widest
  *                      interval)
+ * @param hostGauge     whether the figure depends on the host alone (no JIT, no collector: the C++
+ *                      analyser's cells), so that a change in it between two runs says the host moved
  */
-public record CellFigure(String cell, String label, String metric, boolean lowerIsBetter, Figure figure) {
+public record CellFigure(String cell, String label, String metric, boolean lowerIsBetter, Figure figure,
+                         boolean hostGauge) {
+
+    /** A figure of the JVM's (not a gauge of the host). */
+    public CellFigure(String cell, String label, String metric, boolean lowerIsBetter, Figure figure) {
+        this(cell, label, metric, lowerIsBetter, figure, false);
+    }
 
     /** What makes two cell figures of two runs the same figure: the cell and the metric. */
     public String key() {

@@ -2,6 +2,7 @@ package org.allocpool.lab.compare;
 
 import static org.allocpool.lab.compare.SyntheticRuns.analyzer;
 import static org.allocpool.lab.compare.SyntheticRuns.compare;
+import static org.allocpool.lab.compare.SyntheticRuns.cppFlat;
 import static org.allocpool.lab.compare.SyntheticRuns.echo;
 import static org.allocpool.lab.compare.SyntheticRuns.kv;
 import static org.allocpool.lab.compare.SyntheticRuns.run;
@@ -47,6 +48,25 @@ class RunComparisonTest {
         String text = ComparisonMarkdown.render(c);
         assertTrue(text.contains("| G1 pool B  | ns/packet | 100 (93.8-106) | 132 (124-140) | 1.32x slower |   **slower** |"),
                 text);
+    }
+
+    @Test
+    void shouldSayTheHostMovedWhenACellWithoutJitOrCollectorGotSlowerToo() {
+        RunComparison c = compare(run("before", analyzer("pool", "C", 700, TIGHT), cppFlat("C", 140, TIGHT)),
+                run("after", analyzer("pool", "C", 900, TIGHT), cppFlat("C", 224, TIGHT)));
+
+        assertEquals(2, c.judged(Judgement.SLOWER).size());
+        assertTrue(c.notes().stream().anyMatch(n -> n.startsWith("analyzer: cells that depend on the host alone")
+                && n.contains("cpp-flat pool C 1.60x slower") && n.contains("the host probably did")), c.notes().toString());
+    }
+
+    @Test
+    void shouldSayNothingOfTheHostWhenOnlyJavaCellsMoved() {
+        RunComparison c = compare(run("before", analyzer("pool", "C", 700, TIGHT), cppFlat("C", 140, TIGHT)),
+                run("after", analyzer("pool", "C", 900, TIGHT), cppFlat("C", 141, TIGHT)));
+
+        assertEquals(1, c.judged(Judgement.SLOWER).size());
+        assertTrue(c.notes().isEmpty(), c.notes().toString());
     }
 
     @Test

@@ -73,6 +73,17 @@ public final class SyntheticRuns {
                 rounds(median, s), steadiness(steady));
     }
 
+    /** A steady C++ ({@code cpp-flat pool}) batch record of {@code caseName}, ns/packet {@code median} with spread {@code s}. */
+    static String cppFlat(String caseName, double median, double s) {
+        return json("""
+                {"experiment":"analyzer","status":"ok","fork":1,
+                 "cell":{"strategy":"pool","runtime":"cpp-flat","case":"%s","mode":"batch"},
+                 %s,
+                 "metrics":{"nsPerPacket":{"median":%s,"min":%s,"max":%s,"rounds":%s},
+                  "steadyState":%s}}""", caseName, env("host-a"), median, median * (1 - s), median * (1 + s),
+                rounds(median, s), steadiness(true));
+    }
+
     /** A steady kv store record of {@code contender}: gets, puts and misses per second, each with spread {@code s}. */
     static String kv(String contender, double gets, double puts, double misses, double s) {
         return json("""

@@ -89,7 +89,8 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
         AnalyzerResults batch = new AnalyzerResults(records.stream()
                 .filter(r -> r.cell() != null && !r.cell().isRealtime()).toList());
         for (CellResult result : batch.all()) {
-            figures.add(new CellFigure(result.cell().key(), result.label(), "ns/packet", true, result.nsPerPacket()));
+            figures.add(new CellFigure(result.cell().key(), result.label(), "ns/packet", true, result.nsPerPacket(),
+                    result.cell().isCpp()));
         }
         AnalyzerResults realtime = new AnalyzerResults(records.stream()
                 .filter(r -> r.cell() != null && AnalyzerCellFields.REALTIME.equals(r.cell().measure())).toList());
