@@ -1,0 +1,135 @@
+package org.allocpool.benchmarks;
+
+import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.concurrent.TimeUnit;
+import org.allocpool.analyzer.flat.FlatSlotLayout;
+import org.allocpool.analyzer.packet.PacketSource;
+import org.allocpool.memory.slab.Slab;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Flat slab access as {@code flat} does it: the fields of slot {@code i} of a slab of
+ * {@link FlatSlotLayout} slots (1088 bytes, big-endian), read and written at the slot's offset in
+ * the slab's one segment, with no view object. {@code writePacket} writes a packet's header fields
+ * and its written length (the stores of {@code FlatAnalyzer.simulate}, without the generator);
+ * {@code parsePacket} reads them and writes the parse result (the loads and stores of
+ * {@code FlatAnalyzer.parse}). Slots are visited in order, wrapping; {@code slots} sweeps a slab
+ * that fits the caches (1024, 1.1 MB) against one that does not (100000, 109 MB). Run with
+ * {@code -prof gc}: both should allocate nothing.
+ *
+ * <p>JMH runs on the class path, so the analyser's unexported {@code flat} and {@code packet}
+ * packages are readable here.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+@State(Scope.Thread)
+public class FlatSlotBenchmark {
+
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(FlatSlotLayout.BYTE_ORDER);
+    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT.withOrder(FlatSlotLayout.BYTE_ORDER);
+
+    // The packet header inside the slot's packet bytes: FlatSlotLayout keeps these package-private,
+    // so they are copied here (the generator's order, see PacketSource).
+    private static final long PACKET_MARKER = 0;
+    private static final long PACKET_SRC_ADDR = 4;
+    private static final long PACKET_DST_ADDR = 8;
+    private static final long PACKET_SRC_PORT = 12;
+    private static final long PACKET_DST_PORT = 14;
+    private static final long PACKET_PROTOCOL = 16;
+    private static final long PACKET_LENGTH = 20;
+
+    // The parse result, from the public layout, once.
+    private static final long LENGTH = offset("length");
+    private static final long SRC_ADDR = offset("srcAddr");
+    private static final long DST_ADDR = offset("dstAddr");
+    private static final long SRC_PORT = offset("srcPort");
+    private static final long DST_PORT = offset("dstPort");
+    private static final long PROTOCOL = offset("protocol");
+    private static final long PARSED = offset("parsed");
+
+    @Param({"1024", "100000"})
+    int slots;
+
+    private Slab slab;
+    private MemorySegment memory;
+    private int next;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        slab = new Slab(slots, FlatSlotLayout.SLOT_SIZE);
+        memory = slab.memory();
+        for (int i = 0; i < slots; i++) {
+            write(slab.slotOffset(i), i);
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        slab.close();
+    }
+
+    private int nextSlot() {
+        int i = next;
+        next = i + 1 == slots ? 0 : i + 1;
+        return i;
+    }
+
+    @Benchmark
+    public long writePacket() {
+        int i = nextSlot();
+        long base = slab.slotOffset(i);
+        write(base, i);
+        return base;
+    }
+
+    @Benchmark
+    public int parsePacket() {
+        final MemorySegment m = memory;
+        long base = slab.slotOffset(nextSlot());
+        if (m.get(INT, base + PACKET_MARKER) != PacketSource.IP_PROTOCOL) {
+            return -1;
+        }
+        int protocol = m.get(INT, base + PACKET_PROTOCOL);
+        m.set(INT, base + SRC_ADDR, m.get(INT, base + PACKET_SRC_ADDR));
+        m.set(INT, base + DST_ADDR, m.get(INT, base + PACKET_DST_ADDR));
+        m.set(SHORT, base + SRC_PORT, m.get(SHORT, base + PACKET_SRC_PORT));
+        m.set(SHORT, base + DST_PORT, m.get(SHORT, base + PACKET_DST_PORT));
+        m.set(INT, base + PROTOCOL, protocol);
+        m.set(INT, base + PARSED, 1);
+        return protocol;
+    }
+
+    private void write(long base, int i) {
+        final MemorySegment m = memory;
+        m.set(INT, base + PACKET_MARKER, PacketSource.IP_PROTOCOL);
+        m.set(INT, base + PACKET_SRC_ADDR, i & 1023);
+        m.set(INT, base + PACKET_DST_ADDR, (i + 1) & 1023);
+        m.set(SHORT, base + PACKET_SRC_PORT, (short) (i & 1023));
+        m.set(SHORT, base + PACKET_DST_PORT, (short) ((i + 2) & 1023));
+        m.set(INT, base + PACKET_PROTOCOL, (i & 15) == 0 ? PacketSource.TCP : PacketSource.UDP);
+        m.set(INT, base + PACKET_LENGTH, 50 + (i & 63));
+        m.set(INT, base + LENGTH, PacketSource.WRITTEN_BYTES);
+    }
+
+    private static long offset(String field) {
+        return FlatSlotLayout.SLOT.byteOffset(groupElement(field));
+    }
+}
