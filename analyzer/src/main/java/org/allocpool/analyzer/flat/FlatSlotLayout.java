@@ -33,8 +33,10 @@ public final class FlatSlotLayout {
     /** Byte order of every field. */
     public static final ByteOrder BYTE_ORDER = ByteOrder.BIG_ENDIAN;
 
-    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(BYTE_ORDER);
-    static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT.withOrder(BYTE_ORDER);
+    /** An int field, in {@link #BYTE_ORDER}. */
+    public static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(BYTE_ORDER);
+    /** A short field, in {@link #BYTE_ORDER}. */
+    public static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT.withOrder(BYTE_ORDER);
 
     /** The whole slot. */
     public static final StructLayout SLOT = MemoryLayout.structLayout(
@@ -51,23 +53,24 @@ public final class FlatSlotLayout {
     /** Bytes per slot (1088: 17 cache lines). */
     public static final int SLOT_SIZE = Math.toIntExact(SLOT.byteSize());
 
-    // packet fields, at their offsets inside the packet bytes (slot offset 0)
-    static final long PACKET_MARKER = 0;
-    static final long PACKET_SRC_ADDR = 4;
-    static final long PACKET_DST_ADDR = 8;
-    static final long PACKET_SRC_PORT = 12;
-    static final long PACKET_DST_PORT = 14;
-    static final long PACKET_PROTOCOL = 16;
-    static final long PACKET_LENGTH = 20;
+    // packet fields, at their offsets inside the packet bytes (slot offset 0). These and the parse
+    // result's are public so that the benchmarks address the same fields, not a copy of the offsets
+    public static final long PACKET_MARKER = 0;
+    public static final long PACKET_SRC_ADDR = 4;
+    public static final long PACKET_DST_ADDR = 8;
+    public static final long PACKET_SRC_PORT = 12;
+    public static final long PACKET_DST_PORT = 14;
+    public static final long PACKET_PROTOCOL = 16;
+    public static final long PACKET_LENGTH = 20;
 
     // parse result fields
-    static final long LENGTH = offset("length");
-    static final long SRC_ADDR = offset("srcAddr");
-    static final long DST_ADDR = offset("dstAddr");
-    static final long SRC_PORT = offset("srcPort");
-    static final long DST_PORT = offset("dstPort");
-    static final long PROTOCOL = offset("protocol");
-    static final long PARSED = offset("parsed");
+    public static final long LENGTH = offset("length");
+    public static final long SRC_ADDR = offset("srcAddr");
+    public static final long DST_ADDR = offset("dstAddr");
+    public static final long SRC_PORT = offset("srcPort");
+    public static final long DST_PORT = offset("dstPort");
+    public static final long PROTOCOL = offset("protocol");
+    public static final long PARSED = offset("parsed");
 
     private FlatSlotLayout() {
     }
