@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.allocpool.lab.report.PageText;
 import org.allocpool.lab.report.Svg;
 import org.junit.jupiter.api.Test;
 
@@ -32,12 +33,7 @@ class ComparisonPageTest {
         List<String> figures = between(PAGE, "<figure>", "</figure>");
         // analyzer: ns/packet and ratios; kv: three rates and ratios; echo: events/s and ratios
         assertEquals(8, figures.size(), "a chart per metric and a ratio chart per experiment");
-        for (String figure : figures) {
-            assertTrue(figure.contains("<svg class=\"chart\""), figure);
-            assertTrue(figure.contains("class=\"mark"), "marks in " + figure.substring(0, 80));
-            assertTrue(figure.matches("(?s)\\s*<h4>[^<]+</h4>.*"), "a title: " + figure.substring(0, 80));
-            assertTrue(figure.matches("(?s).*<figcaption>[^<]{40,}.*"), "a caption in words: " + figure.substring(0, 80));
-        }
+        figures.forEach(PageText::assertChart);
     }
 
     @Test

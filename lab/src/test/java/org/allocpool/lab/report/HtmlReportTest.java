@@ -26,12 +26,7 @@ class HtmlReportTest {
     void shouldGiveEveryChartAnSvgWithMarksATitleAndACaption() {
         List<String> figures = between(PAGE, "<figure>", "</figure>");
         assertTrue(figures.size() >= 15, "charts of every experiment: " + figures.size());
-        for (String figure : figures) {
-            assertTrue(figure.contains("<svg class=\"chart\""), figure);
-            assertTrue(figure.contains("class=\"mark"), "marks in " + figure.substring(0, 80));
-            assertTrue(figure.matches("(?s)\\s*<h4>[^<]+</h4>.*"), "a title: " + figure.substring(0, 80));
-            assertTrue(figure.matches("(?s).*<figcaption>[^<]{40,}.*"), "a caption in words: " + figure.substring(0, 80));
-        }
+        figures.forEach(PageText::assertChart);
     }
 
     @Test

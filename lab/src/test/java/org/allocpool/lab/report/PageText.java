@@ -27,6 +27,14 @@ public final class PageText {
                 "no address but the SVG namespace's name");
     }
 
+    /** Fails when the {@code <figure>} body {@code figure} is not an SVG chart with marks, a title and a caption in words. */
+    public static void assertChart(String figure) {
+        assertTrue(figure.contains("<svg class=\"chart\""), figure);
+        assertTrue(figure.contains("class=\"mark"), "marks in " + figure.substring(0, 80));
+        assertTrue(figure.matches("(?s)\\s*<h4>[^<]+</h4>.*"), "a title: " + figure.substring(0, 80));
+        assertTrue(figure.matches("(?s).*<figcaption>[^<]{40,}.*"), "a caption in words: " + figure.substring(0, 80));
+    }
+
     /** Every piece of {@code text} between an {@code open} and the next {@code close}, in order. */
     public static List<String> between(String text, String open, String close) {
         List<String> parts = new ArrayList<>();
