@@ -48,6 +48,10 @@ public:
     // Parses every packet left in the queue, then frees every stored one.
     virtual void drain() = 0;
     virtual WorkloadCounts counts() const = 0;
+    // digest.hpp's StateDigest of what the workload holds now: every stored packet's parse result in
+    // store order, then every queued packet's fields, oldest first. As Java's Workload.stateDigest();
+    // walks the store and the queue, so never on a timed path.
+    virtual std::string state_digest() const = 0;
 };
 
 template <class Strategy>
@@ -114,6 +118,23 @@ public:
     }
 
     WorkloadCounts counts() const override { return counts_; }
+
+    std::string state_digest() const override {
+        StateDigest digest;
+        for (const P* p : stored_) {
+            if (p == nullptr) {
+                digest.empty();
+            } else {
+                p->fold_into(digest);
+            }
+        }
+        size_t at = head_;
+        for (int32_t i = 0; i < size_; i++) {
+            fold_packet_bytes(digest, ring_[at]->buffer());
+            at = at + 1 == ring_.size() ? 0 : at + 1;
+        }
+        return digest.hex();
+    }
 
 private:
     // A packet from the strategy, counted as made. hot path: no allocation but the strategy's

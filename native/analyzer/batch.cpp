@@ -78,6 +78,7 @@ std::string run_batch(const Options& o, std::FILE* human) {
     std::unique_ptr<Workload> w = make_workload(o);
     double prefill_ms = prefill(*w, o, human);
     RoundsResult r = TimedRounds(*w, o, human).run();
+    std::string state_digest = w->state_digest();
     w->drain();
 
     const std::vector<double>& window = r.window;
@@ -100,6 +101,7 @@ std::string run_batch(const Options& o, std::FILE* human) {
         .number("packetsPerSecond", 1e9 / overall)
         .number("allocBytesPerPacket", per_packet)
         .raw("workload", counts_json(w->counts()))
+        .text("stateDigest", state_digest)
         .raw("steadyState", steady_state_json(r.steady_state))
         .raw("warmupRounds", json_doubles(r.warmup))
         .raw("discardedRounds", json_doubles(r.discarded))

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <new>
 
+#include "digest.hpp"
+
 namespace allocpool {
 
 // Bytes in a packet buffer, protocol values and the generated packet's size: as
@@ -47,6 +49,12 @@ inline int32_t get_ushort(const uint8_t* at) {
     uint16_t be;
     std::memcpy(&be, at, 2);
     return __builtin_bswap16(be);
+}
+
+// Folds the fields as a packet's bytes hold them (PacketSource's layout) into `digest`.
+inline void fold_packet_bytes(StateDigest& digest, const uint8_t* buffer) {
+    digest.packet(get_int(buffer + 4), get_int(buffer + 8), get_ushort(buffer + 12), get_ushort(buffer + 14),
+                  get_int(buffer + kProtocolOffset));
 }
 
 // The article's generator: a counter, never a random number generator, so C++ and Java see the
@@ -156,6 +164,16 @@ public:
 
     const IPPacket* ip_packet() const { return ip_; }
 
+    // Folds the parse result into `digest`, or the bytes when there is none (Java's PacketAnalyzer).
+    void fold_into(StateDigest& digest) const {
+        if (ip_ == nullptr) {
+            fold_packet_bytes(digest, buffer_);
+            return;
+        }
+        const IPHeader* h = ip_->header;
+        digest.packet(h->source->address, h->destination->address, h->source_port, h->destination_port, h->protocol);
+    }
+
 private:
     uint8_t* buffer_;
     IPPacket* ip_ = nullptr;
@@ -191,6 +209,15 @@ public:
     void free() { parsed_ = false; }
 
     bool is_parsed() const { return parsed_; }
+
+    // Folds the parse result into `digest`, or the bytes when there is none (Java's FlatAnalyzer).
+    void fold_into(StateDigest& digest) const {
+        if (!parsed_) {
+            fold_packet_bytes(digest, buffer_);
+            return;
+        }
+        digest.packet(source_, destination_, source_port_, destination_port_, protocol_);
+    }
 
 private:
     uint8_t buffer_[kPacketSize];

@@ -20,15 +20,18 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param liveObjects         objects alive after a full collection at the end, packets still held
  * @param heapUsedMb          heap used then, MiB
  * @param workload            what the workload did, including prefill, warm-up and the final drain
+ * @param stateDigest         {@link StateDigest} of what the workload held after the timed rounds (before the
+ *                            drain): equal in Java and C++ when both ran the same packets
  * @param steadyState         the steady-state check of the counted rounds
  * @param warmupRounds        ns/packet of the untimed warm-up rounds
  * @param discardedRounds     ns/packet of timed rounds replaced by later ones while not steady
  * @param prefillMs           time to fill the store and queue and take in the live set; 0 when not prefilled
  */
 @JsonPropertyOrder({"nsPerPacket", "overallNsPerPacket", "packetsPerSecond", "allocBytesPerPacket", "gc", "liveObjects",
-        "heapUsedMb", "workload", "steadyState", "warmupRounds", "discardedRounds", "prefillMs"})
+        "heapUsedMb", "workload", "stateDigest", "steadyState", "warmupRounds", "discardedRounds", "prefillMs"})
 public record AnalyzerMetrics(RoundStatistics nsPerPacket, double overallNsPerPacket, double packetsPerSecond,
                               double allocBytesPerPacket, GcStatistics gc, long liveObjects, double heapUsedMb, WorkloadCounts workload,
+                              String stateDigest,
                               SteadyState steadyState, List<Double> warmupRounds, List<Double> discardedRounds,
                               double prefillMs) {
 

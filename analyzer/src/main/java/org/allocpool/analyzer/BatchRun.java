@@ -55,12 +55,13 @@ public final class BatchRun {
                 gc = recorder.stop(rounds.windowStart());
             }
             HeapCensus census = HeapCensus.take();
+            String stateDigest = workload.stateDigest();
             workload.drain();
             RoundStatistics stats = RoundStatistics.of(rounds.window());
             double overall = rounds.overallNsPerPacket();
             AnalyzerMetrics metrics = new AnalyzerMetrics(stats, overall, 1e9 / overall,
                     rounds.allocatedBytes() / (double) rounds.windowPackets(), gc,
-                    census.liveObjects(), census.heapUsedMb(), workload.counts(), rounds.steadyState(),
+                    census.liveObjects(), census.heapUsedMb(), workload.counts(), stateDigest, rounds.steadyState(),
                     boxed(rounds.warmup()), boxed(rounds.discarded()), prefillMs);
             human.println(summaryLine(cell, metrics));
             return ResultRecord.ok(EXPERIMENT, cell, Environment.current(), metrics);

@@ -52,6 +52,11 @@ class TimedRoundsTest {
         }
 
         @Override
+        public String stateDigest() {
+            return new StateDigest().hex();
+        }
+
+        @Override
         public int available() {
             return 0;
         }

@@ -20,6 +20,7 @@ import static org.allocpool.analyzer.flat.FlatSlotLayout.SRC_PORT;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
+import org.allocpool.analyzer.StateDigest;
 import org.allocpool.analyzer.WorkloadCounts;
 import org.allocpool.analyzer.packet.PacketSource;
 import org.allocpool.analyzer.workload.Workload;
@@ -247,6 +248,33 @@ public final class FlatAnalyzer implements Workload {
     /** The slot stored at {@code index}, or -1; for tests. */
     int storedAt(int index) {
         return stored[index];
+    }
+
+    @Override
+    public String stateDigest() {
+        StateDigest digest = new StateDigest();
+        for (int slot : stored) {
+            if (slot == NONE) {
+                digest.empty();
+            } else if (slotView(slot).get(INT, PARSED) == 0) {
+                packetFields(digest, slot);
+            } else {
+                MemorySegment p = slotView(slot);
+                digest.packet(p.get(INT, SRC_ADDR), p.get(INT, DST_ADDR), p.get(SHORT, SRC_PORT),
+                        p.get(SHORT, DST_PORT), p.get(INT, PROTOCOL));
+            }
+        }
+        for (int i = 0, at = head; i < size; i++, at = at + 1 == ring.length ? 0 : at + 1) {
+            packetFields(digest, ring[at]);
+        }
+        return digest.hex();
+    }
+
+    /** Folds in the fields as the packet bytes in {@code slot} hold them. */
+    private void packetFields(StateDigest digest, int slot) {
+        MemorySegment p = slotView(slot);
+        digest.packet(p.get(INT, PACKET_SRC_ADDR), p.get(INT, PACKET_DST_ADDR), p.get(SHORT, PACKET_SRC_PORT),
+                p.get(SHORT, PACKET_DST_PORT), p.get(INT, PACKET_PROTOCOL));
     }
 
     @Override

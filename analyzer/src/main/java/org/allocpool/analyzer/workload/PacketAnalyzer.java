@@ -3,6 +3,7 @@ package org.allocpool.analyzer.workload;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.List;
+import org.allocpool.analyzer.StateDigest;
 import org.allocpool.analyzer.WorkloadCounts;
 import org.allocpool.analyzer.packet.IPHeader;
 import org.allocpool.analyzer.packet.IPPacket;
@@ -159,6 +160,32 @@ public final class PacketAnalyzer implements Workload {
 
     private IllegalStateException failureToAllocate() {
         return new IllegalStateException("Failure to allocate packet: " + packets.exhaustion());
+    }
+
+    @Override
+    public String stateDigest() {
+        StateDigest digest = new StateDigest();
+        for (Packet p : stored) {
+            if (p == null) {
+                digest.empty();
+            } else if (p.ipPacket() == null) {
+                packetFields(digest, p); // the dummy strategy's one packet, freed since it was stored
+            } else {
+                IPHeader h = p.ipPacket().header();
+                digest.packet(h.source().address(), h.destination().address(), h.sourcePort(), h.destinationPort(),
+                        h.protocol());
+            }
+        }
+        for (Packet p : queue) {
+            packetFields(digest, p);
+        }
+        return digest.hex();
+    }
+
+    /** Folds in the fields as the packet's bytes hold them (PacketSource's layout, big-endian). */
+    private static void packetFields(StateDigest digest, Packet p) {
+        ByteBuffer b = p.buffer();
+        digest.packet(b.getInt(4), b.getInt(8), b.getShort(12), b.getShort(14), b.getInt(PacketSource.PROTOCOL_OFFSET));
     }
 
     @Override

@@ -45,6 +45,14 @@ public interface Workload extends AutoCloseable {
     /** Counts so far. */
     WorkloadCounts counts();
 
+    /**
+     * The {@link org.allocpool.analyzer.StateDigest} of what the workload holds now: every stored
+     * packet's parse result in store order, then every queued packet's fields, oldest first. Equal in
+     * Java and C++ after the same packets. Walks the store and the queue: call it between runs,
+     * never on a timed path.
+     */
+    String stateDigest();
+
     /** Packets or slots ready to hand out without allocating; equals {@link #capacity()} after a drain. */
     int available();
 
