@@ -38,7 +38,7 @@ class BatchRunTest {
         List<String> names = new ArrayList<>();
         metrics.fieldNames().forEachRemaining(names::add);
         assertEquals(List.of("nsPerPacket", "overallNsPerPacket", "packetsPerSecond", "allocBytesPerPacket", "gc", "liveObjects",
-                "heapUsedMb", "workload", "steadyState", "warmupRounds", "discardedRounds", "prefillMs"), names);
+                "heapUsedMb", "workload", "stateDigest", "steadyState", "warmupRounds", "discardedRounds", "prefillMs"), names);
         assertEquals(3, metrics.get("nsPerPacket").get("rounds").size());
         double mean = 0;
         for (JsonNode round : metrics.get("nsPerPacket").get("rounds")) {
