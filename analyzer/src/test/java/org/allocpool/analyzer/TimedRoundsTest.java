@@ -52,6 +52,11 @@ class TimedRoundsTest {
         }
 
         @Override
+        public void runOne() {
+            run(1);
+        }
+
+        @Override
         public String stateDigest() {
             return new StateDigest().hex();
         }

@@ -72,21 +72,25 @@ public final class FlatAnalyzer implements Workload {
     // hot path: no allocation
     @Override
     public void run(long count) {
-        final IndexPool slots = this.slots;
-        final int queueSize = ring.length;
         for (long i = 0; i < count; i++) {
-            int slot = slots.acquire();
-            if (slot == IndexPool.EMPTY) {
-                throw failureToAllocate();
-            }
-            made++;
-            simulate(slot);
-            enqueue(slot);
-            if (size >= queueSize) {
-                int old = dequeue();
-                if (!process(old)) {
-                    free(old);
-                }
+            runOne();
+        }
+    }
+
+    // hot path: no allocation
+    @Override
+    public void runOne() {
+        int slot = slots.acquire();
+        if (slot == IndexPool.EMPTY) {
+            throw failureToAllocate();
+        }
+        made++;
+        simulate(slot);
+        enqueue(slot);
+        if (size >= ring.length) {
+            int old = dequeue();
+            if (!process(old)) {
+                free(old);
             }
         }
     }

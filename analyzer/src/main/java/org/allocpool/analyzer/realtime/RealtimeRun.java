@@ -191,7 +191,7 @@ public final class RealtimeRun {
                     now = ClockSourceLibrary.nowNanos();
                 } else {
                     loss.onSequence(sequence);
-                    workload.run(1);
+                    workload.runOne();
                     now = ClockSourceLibrary.nowNanos();
                     if (measuring) {
                         latency.recordValue(Math.min(now - ring.lastScheduledNanos(), MAX_LATENCY_NS));

@@ -45,23 +45,24 @@ public final class PacketAnalyzer implements Workload {
 
     @Override
     public void run(long count) {
-        final PacketStrategy packets = this.packets;
-        final PacketSource source = this.source;
-        final ArrayDeque<Packet> queue = this.queue;
-        final int queueSize = this.queueSize;
         for (long i = 0; i < count; i++) {
-            Packet p = packets.get();
-            if (p == null) {
-                throw failureToAllocate();
-            }
-            made++;
-            source.simulate(p.buffer());
-            queue.add(p);
-            if (queue.size() >= queueSize) {
-                Packet old = queue.remove();
-                if (!process(old)) {
-                    free(old);
-                }
+            runOne();
+        }
+    }
+
+    @Override
+    public void runOne() {
+        Packet p = packets.get();
+        if (p == null) {
+            throw failureToAllocate();
+        }
+        made++;
+        source.simulate(p.buffer());
+        queue.add(p);
+        if (queue.size() >= queueSize) {
+            Packet old = queue.remove();
+            if (!process(old)) {
+                free(old);
             }
         }
     }

@@ -25,6 +25,15 @@ public interface Workload extends AutoCloseable {
     void run(long packets);
 
     /**
+     * Runs one more packet through the workload, as {@code run(1)} does, without the loop: a compiled
+     * loop pays its setup (the checks hoisted before it) on every call, which a caller with one packet
+     * at a time (real time) would pay per packet.
+     *
+     * @throws IllegalStateException "Failure to allocate packet: ..." when the strategy runs dry
+     */
+    void runOne();
+
+    /**
      * Brings the workload to the state a long run reaches, before anything is timed: every store slot
      * holds a parsed TCP packet, filled once and in order, and the queue holds the {@code queue - 1}
      * packets that wait between two calls of {@link #run}. A long run gets there by itself, but slowly:
