@@ -5,6 +5,7 @@
 // offsetof on it is not portable). Consumer: one thread; the source thread is the producer.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -35,9 +36,14 @@ class CaptureSource {
     static constexpr size_t kTail = 128;
     static constexpr size_t kEntries = 192;
     static constexpr size_t kEntryBytes = 16;
+    // The consumer publishes tail every this many polls (fewer in a ring under 1,024 entries: a
+    // sixteenth of it), and whenever it finds the ring empty; a power of two. The producer may so
+    // see the ring full that many entries early. As Java's CaptureRing.TAIL_PUBLISH_INTERVAL.
+    static constexpr int64_t kTailPublishInterval = 64;
 
 public:
-    CaptureSource(int64_t interval_ns, int64_t capacity, int32_t cpu) : capacity_(capacity) {
+    CaptureSource(int64_t interval_ns, int64_t capacity, int32_t cpu)
+        : capacity_(capacity), publish_mask_(publish_mask(capacity)) {
         size_t bytes = kEntries + static_cast<size_t>(capacity) * kEntryBytes;
         bytes = (bytes + 63) / 64 * 64;  // aligned_alloc wants a multiple of the alignment
         memory_ = static_cast<uint8_t*>(std::aligned_alloc(64, bytes));
@@ -73,6 +79,8 @@ public:
         if (tail_ == head_cache_) {
             head_cache_ = __atomic_load_n(&word(kHead), __ATOMIC_ACQUIRE);
             if (tail_ == head_cache_) {
+                // caught up: give the producer every slot back before waiting
+                __atomic_store_n(&word(kTail), tail_, __ATOMIC_RELEASE);
                 return -1;
             }
         }
@@ -85,8 +93,14 @@ public:
             slot_ = 0;
         }
         tail_++;
-        // release: the producer may overwrite the slot only after these reads
-        __atomic_store_n(&word(kTail), tail_, __ATOMIC_RELEASE);
+        // release: the producer may overwrite the slots only after these reads. Every
+        // kTailPublishInterval polls, not every poll: a producer that finds the ring full reads tail
+        // on every tick, and a tail written on every poll then moves its cache line between the two
+        // cores for every packet, which slowed Java's consumer to ~100 ns a packet once it fell
+        // behind. As Java's CaptureRing.
+        if ((tail_ & publish_mask_) == 0) {
+            __atomic_store_n(&word(kTail), tail_, __ATOMIC_RELEASE);
+        }
         return sequence;
     }
 
@@ -100,7 +114,18 @@ private:
 
     uint8_t* memory_ = nullptr;
     clocksource* handle_ = nullptr;
+    // Publish tail when (tail & mask) == 0: every kTailPublishInterval polls, a sixteenth of a small ring.
+    static int64_t publish_mask(int64_t capacity) {
+        int64_t n = std::max<int64_t>(1, std::min<int64_t>(kTailPublishInterval, capacity / 16));
+        int64_t power = 1;
+        while (power * 2 <= n) {
+            power *= 2;
+        }
+        return power - 1;
+    }
+
     const int64_t capacity_;
+    const int64_t publish_mask_;
     int64_t tail_ = 0;
     int64_t head_cache_ = 0;
     int64_t slot_ = 0;

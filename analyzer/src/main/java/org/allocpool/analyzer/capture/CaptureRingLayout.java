@@ -11,7 +11,8 @@ package org.allocpool.analyzer.capture;
  *       64  head                  producer   release; the consumer reads it with acquire
  *       72  ticks                 producer   release: ticks generated, written or dropped
  *       80  dropped               producer   release: ticks dropped because the ring was full
- *      128  tail                  consumer   release; the producer reads it with acquire
+ *      128  tail                  consumer   release, every 64 polls and when empty; the producer
+ *                                               reads it with acquire
  *      192  entries[capacity]     producer   plain, published by head
  *
  *   entry:  +0 sequence (long)  +8 scheduledNs (long)       16 bytes
