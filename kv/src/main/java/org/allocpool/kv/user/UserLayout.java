@@ -86,14 +86,10 @@ public final class UserLayout {
     }
 
     /**
-     * Writes the user into {@code dst} from {@code offset}. Each string is written in one pass as if
-     * it were ASCII, as they mostly are, checking it as it goes; one that is not is written again,
-     * counted first.
+     * Writes the user into {@code dst} from {@code offset}; writes nothing when it does not fit.
      *
      * @return the bytes written
      * @throws IndexOutOfBoundsException when {@code dst} has not room enough
-     * @throws IllegalArgumentException  when the user exceeds the layout's limits
-     *         (an exception may leave bytes from {@code offset} written, never beyond the room checked)
      */
     // hot path: no allocation
     public static int write(User user, MemorySegment dst, long offset) {
@@ -101,48 +97,25 @@ public final class UserLayout {
         String name = user.name();
         String email = user.email();
         String city = user.city();
-        int nameChars = checkedChars(user, "name", name);
-        int emailChars = checkedChars(user, "email", email);
-        int cityChars = checkedChars(user, "city", city);
-        long strings = FIXED_BYTES + (long) friends.length * Long.BYTES;
-        // a byte per char at least: room for that much, checked once
-        Objects.checkFromIndexSize(offset, strings + nameChars + emailChars + cityChars, dst.byteSize());
-        long at = offset + strings;
-        int nameBytes = writeString(user, "name", name, dst, at, emailChars + cityChars);
-        at += nameBytes;
-        int emailBytes = email == null ? 0 : writeString(user, "email", email, dst, at, cityChars);
-        at += emailBytes;
-        int cityBytes = city == null ? 0 : writeString(user, "city", city, dst, at, 0);
+        int nameCode = lengthCode(user, "name", name);
+        int emailCode = lengthCode(user, "email", email);
+        int cityCode = lengthCode(user, "city", city);
+        int nameBytes = Utf8.bytes(nameCode);
+        int emailBytes = Utf8.bytes(emailCode);
+        int cityBytes = Utf8.bytes(cityCode);
+        int length = FIXED_BYTES + friends.length * Long.BYTES + nameBytes + emailBytes + cityBytes;
+        Objects.checkFromIndexSize(offset, length, dst.byteSize());
         dst.set(LONG, offset + ID_OFFSET, user.id());
         dst.set(COUNTS, offset + FRIEND_COUNT_OFFSET, counts(friends.length, nameBytes, email, emailBytes, city, cityBytes));
         MemorySegment.copy(friends, 0, dst, LONG, offset + FRIENDS_OFFSET, friends.length);
-        return (int) (at + cityBytes - offset);
-    }
-
-    /**
-     * Writes {@code s} at {@code at}: in one pass if it is ASCII, else counted and written again; the
-     * strings after it take at least {@code charsAfter} bytes, room for which is checked with its own.
-     *
-     * @return the bytes it takes
-     */
-    private static int writeString(User user, String field, String s, MemorySegment dst, long at, int charsAfter) {
-        if (Utf8.writeAscii(s, dst, at) < 0x80) {
-            return s.length();
+        long at = Utf8.write(name, nameCode, dst, offset + FRIENDS_OFFSET + (long) friends.length * Long.BYTES);
+        if (email != null) {
+            at = Utf8.write(email, emailCode, dst, at);
         }
-        int code = lengthCode(user, field, s);
-        int bytes = Utf8.bytes(code);
-        Objects.checkFromIndexSize(at, (long) bytes + charsAfter, dst.byteSize());
-        Utf8.write(s, code, dst, at);
-        return bytes;
-    }
-
-    /** Chars of {@code value}, 0 for null; more than the layout's bytes per string can never fit. */
-    private static int checkedChars(User user, String field, String value) {
-        int chars = value == null ? 0 : value.length();
-        if (chars > MAX_STRING_BYTES) {
-            throw tooLong(user, field, chars);
+        if (city != null) {
+            Utf8.write(city, cityCode, dst, at);
         }
-        return chars;
+        return length;
     }
 
     /** Bytes the user takes in this format. */
@@ -204,11 +177,6 @@ public final class UserLayout {
         return friends | nameBytes << 8 | emailByte << 16 | cityByte << 24;
     }
 
-    private static IllegalArgumentException tooLong(User user, String field, int bytes) {
-        return new IllegalArgumentException("user " + user.id() + " has a " + field + " of " + bytes
-                + " UTF-8 bytes or more; the flyweight layout holds at most " + MAX_STRING_BYTES);
-    }
-
     private static long[] friendsOf(User user) {
         long[] friends = user.friends();
         if (friends.length > MAX_FRIENDS) {
@@ -226,7 +194,8 @@ public final class UserLayout {
         int code = Utf8.lengthCode(value);
         int bytes = Utf8.bytes(code);
         if (bytes > MAX_STRING_BYTES) {
-            throw tooLong(user, field, bytes);
+            throw new IllegalArgumentException("user " + user.id() + " has a " + field + " of " + bytes
+                    + " UTF-8 bytes; the flyweight layout holds at most " + MAX_STRING_BYTES);
         }
         return code;
     }

@@ -9,24 +9,17 @@ import java.nio.ByteOrder;
 /**
  * A string's UTF-8 bytes, counted and written straight into an array or a segment, with no
  * intermediate {@code byte[]} ({@code String.getBytes} makes one per string). ASCII, the common
- * case, is read and written in words of 8, 4 or 2 chars, the last word overlapping the one before
- * (a string of 13 chars is chars 0-7 and 5-12): a segment access per word rather than per char, and
- * branches on the length's size class rather than a loop exit per length. {@link #writeAscii}
- * writes and checks in one pass; {@link #lengthCode} then {@link #write} count first, for a
- * destination sized to the exact length. A string with any other char takes a slow path that
- * encodes char by char. The bytes are exactly those of {@code s.getBytes(StandardCharsets.UTF_8)},
- * an unpaired surrogate included (written as {@code '?'}, as the JDK replaces it). Stateless;
- * thread-safe.
+ * case, is one pass to find it is ASCII (an OR over the chars) and one to copy it, eight chars per
+ * write; a string with any other char takes a slow path that encodes char by char. The bytes are
+ * exactly those of {@code s.getBytes(StandardCharsets.UTF_8)}, an unpaired surrogate included
+ * (written as {@code '?'}, as the JDK replaces it). Stateless; thread-safe.
  */
 final class Utf8 {
 
     private static final byte REPLACEMENT = '?';
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle ARRAY_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle ARRAY_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle ARRAY_SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
 
     private Utf8() {
     }
@@ -38,18 +31,10 @@ final class Utf8 {
     // hot path: no allocation
     static int lengthCode(String s) {
         int n = s.length();
-        int any;
-        if (n >= 8) {
-            any = or4(s, n - 8) | or4(s, n - 4);
-            for (int i = 0; i < n - 8; i += 8) {
-                any |= or4(s, i) | or4(s, i + 4);
-            }
-        } else if (n >= 4) {
-            any = or4(s, 0) | or4(s, n - 4);
-        } else if (n > 0) {
-            any = s.charAt(0) | s.charAt(n >> 1) | s.charAt(n - 1);
-        } else {
-            any = 0;
+        // no early exit: a plain reduction the JIT can unroll; most strings here are ASCII
+        int any = 0;
+        for (int i = 0; i < n; i++) {
+            any |= s.charAt(i);
         }
         return any < 0x80 ? n : ~lengthFrom(s, 0);
     }
@@ -65,22 +50,14 @@ final class Utf8 {
         if (code < 0) {
             return writeFrom(s, 0, out, at);
         }
-        int n = code;
-        if (n >= 8) {
-            for (int i = 0; i < n - 8; i += 8) {
-                ARRAY_LONG.set(out, at + i, pack8(s, i));
-            }
-            ARRAY_LONG.set(out, at + n - 8, pack8(s, n - 8));
-        } else if (n >= 4) {
-            ARRAY_INT.set(out, at, pack4(s, 0));
-            ARRAY_INT.set(out, at + n - 4, pack4(s, n - 4));
-        } else if (n >= 2) {
-            ARRAY_SHORT.set(out, at, pack2(s, 0));
-            ARRAY_SHORT.set(out, at + n - 2, pack2(s, n - 2));
-        } else if (n == 1) {
-            out[at] = (byte) s.charAt(0);
+        int i = 0;
+        for (; i + Long.BYTES <= code; i += Long.BYTES) {
+            ARRAY_LONG.set(out, at + i, pack8(s, i));
         }
-        return at + n;
+        for (; i < code; i++) {
+            out[at + i] = (byte) s.charAt(i);
+        }
+        return at + code;
     }
 
     /** Writes {@code s}, whose {@link #lengthCode} is {@code code}, into {@code out} from {@code at}; returns the offset after it. */
@@ -89,62 +66,19 @@ final class Utf8 {
         if (code < 0) {
             return writeFrom(s, 0, out, at);
         }
-        int n = code;
-        if (n >= 8) {
-            for (int i = 0; i < n - 8; i += 8) {
-                out.set(LONG, at + i, pack8(s, i));
-            }
-            out.set(LONG, at + n - 8, pack8(s, n - 8));
-        } else if (n >= 4) {
-            out.set(INT, at, pack4(s, 0));
-            out.set(INT, at + n - 4, pack4(s, n - 4));
-        } else if (n >= 2) {
-            out.set(SHORT, at, pack2(s, 0));
-            out.set(SHORT, at + n - 2, pack2(s, n - 2));
-        } else if (n == 1) {
-            out.set(ValueLayout.JAVA_BYTE, at, (byte) s.charAt(0));
+        // eight chars per access: each access to a segment is checked (bounds, liveness), a byte a time costs
+        int i = 0;
+        for (; i + Long.BYTES <= code; i += Long.BYTES) {
+            out.set(LONG, at + i, pack8(s, i));
         }
-        return at + n;
-    }
-
-    /**
-     * Writes the {@code s.length()} chars of {@code s} into {@code out} from {@code at} as if they
-     * were ASCII, a byte each, and returns them OR-ed: under 0x80 when they were, and the bytes
-     * are its UTF-8; otherwise the bytes written are not, and the caller must write {@code s} again
-     * with {@link #write}. One pass where {@link #lengthCode} and {@link #write} take two.
-     */
-    // hot path: no allocation
-    static int writeAscii(String s, MemorySegment out, long at) {
-        int n = s.length();
-        int any;
-        if (n >= 8) {
-            any = 0;
-            for (int i = 0; i < n - 8; i += 8) {
-                any |= or4(s, i) | or4(s, i + 4);
-                out.set(LONG, at + i, pack8(s, i));
-            }
-            any |= or4(s, n - 8) | or4(s, n - 4);
-            out.set(LONG, at + n - 8, pack8(s, n - 8));
-        } else if (n >= 4) {
-            any = or4(s, 0) | or4(s, n - 4);
-            out.set(INT, at, pack4(s, 0));
-            out.set(INT, at + n - 4, pack4(s, n - 4));
-        } else if (n >= 2) {
-            any = s.charAt(0) | s.charAt(n >> 1) | s.charAt(n - 1);
-            out.set(SHORT, at, pack2(s, 0));
-            out.set(SHORT, at + n - 2, pack2(s, n - 2));
-        } else if (n == 1) {
-            any = s.charAt(0);
-            out.set(ValueLayout.JAVA_BYTE, at, (byte) any);
-        } else {
-            any = 0;
+        if (i + Integer.BYTES <= code) {
+            out.set(INT, at + i, pack4(s, i));
+            i += Integer.BYTES;
         }
-        return any;
-    }
-
-    /** Chars {@code i} to {@code i + 3} OR-ed: under 0x80 when all four are ASCII. */
-    private static int or4(String s, int i) {
-        return s.charAt(i) | s.charAt(i + 1) | s.charAt(i + 2) | s.charAt(i + 3);
+        for (; i < code; i++) {
+            out.set(ValueLayout.JAVA_BYTE, at + i, (byte) s.charAt(i));
+        }
+        return at + code;
     }
 
     /** Chars {@code i} to {@code i + 7} of an ASCII string as the little-endian long of their bytes. */
@@ -155,11 +89,6 @@ final class Utf8 {
     /** Chars {@code i} to {@code i + 3} of an ASCII string as the little-endian int of their bytes. */
     private static int pack4(String s, int i) {
         return s.charAt(i) | s.charAt(i + 1) << 8 | s.charAt(i + 2) << 16 | s.charAt(i + 3) << 24;
-    }
-
-    /** Chars {@code i} and {@code i + 1} of an ASCII string as the little-endian short of their bytes. */
-    private static short pack2(String s, int i) {
-        return (short) (s.charAt(i) | s.charAt(i + 1) << 8);
     }
 
     private static int lengthFrom(String s, int from) {
