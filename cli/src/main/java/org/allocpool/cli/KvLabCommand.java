@@ -26,7 +26,9 @@ import picocli.CommandLine.Option;
                 + "HashMap<Long, User>, the allocpool store (MappedStore) and, as peers, MapDB, Chronicle Map and lmdbjava; "
                 + "then times three full collections (GC.run, which -XX:+DisableExplicitGC does not turn off), gets of "
                 + "loaded keys, gets of missing keys and puts, and reads the resident size. A last cell measures the "
-                + "codecs: flyweight, Apache Fory (schema-consistent), Kryo 5, JDK serialization.",
+                + "codecs: flyweight, Apache Fory (schema-consistent), Kryo 5, JDK serialization, each two ways: fresh "
+                + "(a new byte[] per encode, a whole User per decode) and at its best (into a buffer it reuses; the "
+                + "flyweight reading fields in place), with the bytes each way allocates.",
             "",
             "Every rate is a steady-state figure: each phase warms up, then times rounds until the last --rounds pass a "
                 + "check for a trend or a step (up to --max-rounds); one that never does is marked and never a winner. "

@@ -6,10 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.allocpool.kv.user.FlyweightUserCodec;
-import org.allocpool.kv.user.JdkUserCodec;
 import org.allocpool.kv.user.User;
-import org.allocpool.kv.user.UserCodec;
 import org.allocpool.kv.user.UserGenerator;
 import org.allocpool.metrics.env.Environment;
 import org.allocpool.metrics.result.RecordJson;
@@ -19,7 +16,7 @@ import picocli.CommandLine;
 /**
  * One cell of the kv lab, in the JVM the lab started for it:
  * {@code --contender hashmap|allocpool|mapdb|chronicle|lmdb --users N --dir D --json} measures one
- * store, {@code --codecs --users N --json} the four codecs. Prints exactly one result record on
+ * store, {@code --codecs --users N --json} the four codecs, each fresh and at its best. Prints exactly one result record on
  * stdout (experiment {@code kv}); progress goes to stderr. A contender that cannot start or fails
  * prints a failed record with the reason in one line and exits 1; bad options exit 2 ({@code --help}
  * lists them). Runs the cell on the main thread; the store it opens and its files are the cell's
@@ -98,8 +95,10 @@ public final class ContenderMain {
         }
         CodecRun run = new CodecRun(options.timing(), progress);
         List<CodecMetrics> codecs = new ArrayList<>();
-        for (UserCodec codec : List.of(new FlyweightUserCodec(), new ForyUserCodec(), new KryoUserCodec(), new JdkUserCodec())) {
-            codecs.add(run.measure(codec, sample));
+        for (LabCodec codec : List.of(new FlyweightLabCodec(), new ForyUserCodec(), new KryoUserCodec(), new JdkLabCodec())) {
+            try (codec) {
+                codecs.add(run.measure(codec, sample));
+            }
         }
         return Map.of("codecs", codecs);
     }

@@ -12,8 +12,11 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param perSecond       operations per second of each round that counts, with their median, min and max
  * @param steadyState     the check of those rounds
  * @param discardedRounds operations per second of the rounds replaced while not steady, in order
+ * @param allocBytesPerOperation bytes the measuring thread allocated per operation over the rounds that
+ *                        count ({@code com.sun.management.ThreadMXBean}, as {@code AllocationCounter} reads it)
  */
-record PhaseRounds(RoundStatistics perSecond, SteadyState steadyState, List<Double> discardedRounds) {
+record PhaseRounds(RoundStatistics perSecond, SteadyState steadyState, List<Double> discardedRounds,
+                   double allocBytesPerOperation) {
 
     PhaseRounds {
         discardedRounds = List.copyOf(discardedRounds);

@@ -71,13 +71,21 @@ class KvLabEndToEndTest {
         }
         JsonNode codecs = records.getLast().path("metrics").path("codecs");
         assertEquals(4, codecs.size());
-        codecs.forEach(codec -> assertRounds(codec.path("encodes"), codec.path("codec").asText() + " encodes"));
+        for (JsonNode codec : codecs) {
+            String name = codec.path("codec").asText();
+            assertRounds(codec.path("encodes"), name + " encodes");
+            assertRounds(codec.path("best").path("encodes"), name + " encodes at its best");
+            assertRounds(codec.path("best").path("decodes"), name + " decodes at its best");
+            assertTrue(codec.path("encodes").path("allocBytesPerOperation").asDouble() > 0, name + ": " + codec);
+            assertTrue(codec.path("best").path("decodes").has("allocBytesPerOperation"), name + ": " + codec);
+        }
         String tables = out.toString(StandardCharsets.UTF_8);
         assertFalse(tables.contains("failed ["), tables);
         for (String row : List.of("| hashmap ", "| allocpool ", "| mapdb ", "| chronicle ", "| lmdb ", "| fory ", "| kryo ")) {
             assertTrue(tables.contains(row), row + " in\n" + tables);
         }
         assertTrue(tables.contains("\n## Verdict\n") && tables.contains("The sad fact"), tables);
+        assertTrue(tables.contains("**At its best**") && tables.contains("- Flyweight against Fory"), tables);
     }
 
     /** One JVM that fails at its start, killed after a minute if it hangs instead. */

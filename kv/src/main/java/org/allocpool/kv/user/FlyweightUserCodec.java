@@ -1,12 +1,11 @@
 package org.allocpool.kv.user;
 
-import java.lang.foreign.MemorySegment;
-
 /**
- * The allocpool binary layout ({@link UserLayout}): written field by field, read in place by a
- * {@link UserFlyweight}. {@code decode} builds a whole {@link User} for comparison with the other
- * codecs; the point of this format is that a reader need not decode at all. Stateless and
- * thread-safe.
+ * The allocpool binary layout ({@link UserLayout}) as a codec: {@code encode} writes the fields
+ * straight into a new array, {@code decode} builds a whole {@link User} from the array in one pass.
+ * Both exist for comparison with the other codecs; the point of this format is that neither is
+ * needed: write with {@link UserLayout#write} into the memory the bytes go to, and read the fields
+ * where they lie with a {@link UserFlyweight}. Stateless and thread-safe.
  */
 public final class FlyweightUserCodec implements UserCodec {
 
@@ -22,6 +21,6 @@ public final class FlyweightUserCodec implements UserCodec {
 
     @Override
     public User decode(byte[] bytes, int offset, int length) {
-        return new UserFlyweight().wrap(MemorySegment.ofArray(bytes), offset, length).toUser();
+        return UserLayout.read(bytes, offset, length);
     }
 }

@@ -20,6 +20,10 @@ public final class UserFlyweight {
     private long offset;
     private int length;
     private int friendCount;
+    private int nameLength;
+    /** As encoded: {@link UserLayout#NULL_LENGTH} for null. */
+    private int emailLength;
+    private int cityLength;
     private long stringsOffset;
 
     /**
@@ -31,20 +35,26 @@ public final class UserFlyweight {
     // hot path: no allocation
     public UserFlyweight wrap(MemorySegment s, long offset, int length) {
         if (length < UserLayout.FIXED_BYTES) {
-            throw malformed(length);
+            throw UserLayout.malformed(length);
         }
-        int friends = Byte.toUnsignedInt(s.get(ValueLayout.JAVA_BYTE, offset + UserLayout.FRIEND_COUNT_OFFSET));
+        // the four count bytes in one read: one bounds check instead of four
+        int counts = s.get(UserLayout.COUNTS, offset + UserLayout.FRIEND_COUNT_OFFSET);
+        int friends = counts & 0xFF;
+        int name = counts >>> 8 & 0xFF;
+        int email = counts >>> 16 & 0xFF;
+        int city = counts >>> 24;
         long strings = UserLayout.FIXED_BYTES + (long) friends * Long.BYTES;
-        long expected = strings + lengthOf(s, offset, UserLayout.NAME_LENGTH_OFFSET)
-                + lengthOf(s, offset, UserLayout.EMAIL_LENGTH_OFFSET)
-                + lengthOf(s, offset, UserLayout.CITY_LENGTH_OFFSET);
-        if (expected != length) {
-            throw malformed(length);
+        if (strings + UserLayout.stringLength(name) + UserLayout.stringLength(email)
+                + UserLayout.stringLength(city) != length) {
+            throw UserLayout.malformed(length);
         }
         this.segment = s;
         this.offset = offset;
         this.length = length;
         this.friendCount = friends;
+        this.nameLength = name;
+        this.emailLength = email;
+        this.cityLength = city;
         this.stringsOffset = offset + strings;
         return this;
     }
@@ -74,61 +84,47 @@ public final class UserFlyweight {
     }
 
     /** UTF-8 bytes of the name. */
+    // hot path: no allocation
     public int nameLength() {
-        return rawLength(UserLayout.NAME_LENGTH_OFFSET);
+        return nameLength;
     }
 
+    // hot path: no allocation
     public boolean hasEmail() {
-        return rawLength(UserLayout.EMAIL_LENGTH_OFFSET) != UserLayout.NULL_LENGTH;
+        return emailLength != UserLayout.NULL_LENGTH;
     }
 
+    // hot path: no allocation
     public boolean hasCity() {
-        return rawLength(UserLayout.CITY_LENGTH_OFFSET) != UserLayout.NULL_LENGTH;
+        return cityLength != UserLayout.NULL_LENGTH;
     }
 
     /** The name (allocates). */
     public String name() {
-        return string(stringsOffset, nameLength());
+        return string(stringsOffset, nameLength);
     }
 
     /** The e-mail or null (allocates). */
     public String email() {
-        return hasEmail() ? string(stringsOffset + nameLength(), rawLength(UserLayout.EMAIL_LENGTH_OFFSET)) : null;
+        return hasEmail() ? string(stringsOffset + nameLength, emailLength) : null;
     }
 
     /** The city or null (allocates). */
     public String city() {
-        if (!hasCity()) {
-            return null;
-        }
-        int emailBytes = hasEmail() ? rawLength(UserLayout.EMAIL_LENGTH_OFFSET) : 0;
-        return string(stringsOffset + nameLength() + emailBytes, rawLength(UserLayout.CITY_LENGTH_OFFSET));
+        return hasCity() ? string(stringsOffset + nameLength + UserLayout.stringLength(emailLength), cityLength) : null;
     }
 
     /** The whole user as a new object. */
     public User toUser() {
         long[] friends = new long[friendCount];
-        for (int i = 0; i < friendCount; i++) {
-            friends[i] = friend(i);
-        }
+        MemorySegment.copy(segment, UserLayout.LONG, offset + UserLayout.FRIENDS_OFFSET, friends, 0, friendCount);
         return new User(id(), name(), email(), city(), friends);
     }
 
-    private int rawLength(int field) {
-        return Byte.toUnsignedInt(segment.get(ValueLayout.JAVA_BYTE, offset + field));
-    }
-
-    private static int lengthOf(MemorySegment s, long offset, int field) {
-        int n = Byte.toUnsignedInt(s.get(ValueLayout.JAVA_BYTE, offset + field));
-        return n == UserLayout.NULL_LENGTH ? 0 : n;
-    }
-
     private String string(long at, int bytes) {
-        return new String(segment.asSlice(at, bytes).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
-    }
-
-    private static IllegalArgumentException malformed(int length) {
-        return new IllegalArgumentException("not a user in the flyweight layout: " + length
-                + " bytes do not match the lengths they declare");
+        // one copy out of the segment, then the String's own; no slice, no toArray
+        byte[] utf8 = new byte[bytes];
+        MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, at, utf8, 0, bytes);
+        return new String(utf8, StandardCharsets.UTF_8);
     }
 }

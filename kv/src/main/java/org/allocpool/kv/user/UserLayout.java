@@ -2,8 +2,11 @@ package org.allocpool.kv.user;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 
 /**
  * The allocpool binary format of a {@link User}: a 12-byte fixed part, the friend ids, then the
@@ -21,12 +24,18 @@ import java.nio.charset.StandardCharsets;
  * </pre>
  *
  * A user with 4 friends and short strings takes about 60 bytes. Limits: 255 friends, 254 bytes
- * of UTF-8 per string. Stateless; thread-safe.
+ * of UTF-8 per string. Writing goes straight from the {@code User}'s fields to the bytes (strings
+ * too, {@link Utf8}): nothing is allocated but the array {@link #encode} returns, and
+ * {@link #write} into a caller's segment allocates nothing. Stateless; thread-safe.
  */
 public final class UserLayout {
 
     public static final ByteOrder BYTE_ORDER = ByteOrder.LITTLE_ENDIAN;
     static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(BYTE_ORDER);
+    /** The four count bytes (friends, name, email, city) as one little-endian int: byte 8 is its lowest. */
+    static final ValueLayout.OfInt COUNTS = ValueLayout.JAVA_INT_UNALIGNED.withOrder(BYTE_ORDER);
+    private static final VarHandle ARRAY_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, BYTE_ORDER);
+    private static final VarHandle ARRAY_INT = MethodHandles.byteArrayViewVarHandle(int[].class, BYTE_ORDER);
 
     public static final int ID_OFFSET = 0;
     public static final int FRIEND_COUNT_OFFSET = 8;
@@ -46,85 +55,148 @@ public final class UserLayout {
     }
 
     /** The user in this format, as a new array. */
+    // hot path: allocates the array it returns, nothing else
     public static byte[] encode(User user) {
-        Strings strings = strings(user);
-        byte[] out = new byte[strings.encodedLength(user)];
-        write(user, strings, MemorySegment.ofArray(out), 0);
+        long[] friends = friendsOf(user);
+        String name = user.name();
+        String email = user.email();
+        String city = user.city();
+        int nameCode = lengthCode(user, "name", name);
+        int emailCode = lengthCode(user, "email", email);
+        int cityCode = lengthCode(user, "city", city);
+        int nameBytes = Utf8.bytes(nameCode);
+        int emailBytes = Utf8.bytes(emailCode);
+        int cityBytes = Utf8.bytes(cityCode);
+        byte[] out = new byte[FIXED_BYTES + friends.length * Long.BYTES + nameBytes + emailBytes + cityBytes];
+        ARRAY_LONG.set(out, ID_OFFSET, user.id());
+        ARRAY_INT.set(out, FRIEND_COUNT_OFFSET, counts(friends.length, nameBytes, email, emailBytes, city, cityBytes));
+        int at = FRIENDS_OFFSET;
+        for (long friend : friends) {
+            ARRAY_LONG.set(out, at, friend);
+            at += Long.BYTES;
+        }
+        at = Utf8.write(name, nameCode, out, at);
+        if (email != null) {
+            at = Utf8.write(email, emailCode, out, at);
+        }
+        if (city != null) {
+            Utf8.write(city, cityCode, out, at);
+        }
         return out;
     }
 
     /**
-     * Writes the user into {@code dst} from {@code offset}.
+     * Writes the user into {@code dst} from {@code offset}; writes nothing when it does not fit.
      *
      * @return the bytes written
      * @throws IndexOutOfBoundsException when {@code dst} has not room enough
      */
+    // hot path: no allocation
     public static int write(User user, MemorySegment dst, long offset) {
-        return write(user, strings(user), dst, offset);
-    }
-
-    /** Bytes the user takes in this format. */
-    public static int encodedLength(User user) {
-        return strings(user).encodedLength(user);
-    }
-
-    private static int write(User user, Strings strings, MemorySegment dst, long offset) {
-        long[] friends = user.friends();
-        int length = strings.encodedLength(user);
-        MemorySegment out = dst.asSlice(offset, length);
-        out.set(LONG, ID_OFFSET, user.id());
-        out.set(ValueLayout.JAVA_BYTE, FRIEND_COUNT_OFFSET, (byte) friends.length);
-        out.set(ValueLayout.JAVA_BYTE, NAME_LENGTH_OFFSET, (byte) strings.name.length);
-        out.set(ValueLayout.JAVA_BYTE, EMAIL_LENGTH_OFFSET, (byte) lengthByte(strings.email));
-        out.set(ValueLayout.JAVA_BYTE, CITY_LENGTH_OFFSET, (byte) lengthByte(strings.city));
-        long at = FRIENDS_OFFSET;
-        for (long friend : friends) {
-            out.set(LONG, at, friend);
-            at += Long.BYTES;
+        long[] friends = friendsOf(user);
+        String name = user.name();
+        String email = user.email();
+        String city = user.city();
+        int nameCode = lengthCode(user, "name", name);
+        int emailCode = lengthCode(user, "email", email);
+        int cityCode = lengthCode(user, "city", city);
+        int nameBytes = Utf8.bytes(nameCode);
+        int emailBytes = Utf8.bytes(emailCode);
+        int cityBytes = Utf8.bytes(cityCode);
+        int length = FIXED_BYTES + friends.length * Long.BYTES + nameBytes + emailBytes + cityBytes;
+        Objects.checkFromIndexSize(offset, length, dst.byteSize());
+        dst.set(LONG, offset + ID_OFFSET, user.id());
+        dst.set(COUNTS, offset + FRIEND_COUNT_OFFSET, counts(friends.length, nameBytes, email, emailBytes, city, cityBytes));
+        MemorySegment.copy(friends, 0, dst, LONG, offset + FRIENDS_OFFSET, friends.length);
+        long at = Utf8.write(name, nameCode, dst, offset + FRIENDS_OFFSET + (long) friends.length * Long.BYTES);
+        if (email != null) {
+            at = Utf8.write(email, emailCode, dst, at);
         }
-        at = copy(strings.name, out, at);
-        at = copy(strings.email, out, at);
-        copy(strings.city, out, at);
+        if (city != null) {
+            Utf8.write(city, cityCode, dst, at);
+        }
         return length;
     }
 
-    private static long copy(byte[] bytes, MemorySegment out, long at) {
-        if (bytes == null) {
-            return at;
+    /** Bytes the user takes in this format. */
+    // hot path: no allocation
+    public static int encodedLength(User user) {
+        return FIXED_BYTES + friendsOf(user).length * Long.BYTES + Utf8.bytes(lengthCode(user, "name", user.name()))
+                + Utf8.bytes(lengthCode(user, "email", user.email())) + Utf8.bytes(lengthCode(user, "city", user.city()));
+    }
+
+    /**
+     * The whole user encoded in {@code length} bytes of {@code bytes} from {@code offset}, as a new
+     * object: one pass over the array, each string decoded from it directly. To read a few fields,
+     * wrap a {@link UserFlyweight} instead.
+     *
+     * @throws IllegalArgumentException  when the bytes are not a user in this format
+     * @throws IndexOutOfBoundsException when {@code offset} and {@code length} do not fit {@code bytes}
+     */
+    // hot path: allocates the user it returns (its strings and friends), nothing else
+    public static User read(byte[] bytes, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, bytes.length);
+        if (length < FIXED_BYTES) {
+            throw malformed(length);
         }
-        MemorySegment.copy(bytes, 0, out, ValueLayout.JAVA_BYTE, at, bytes.length);
-        return at + bytes.length;
+        int counts = (int) ARRAY_INT.get(bytes, offset + FRIEND_COUNT_OFFSET);
+        int friendCount = counts & 0xFF;
+        int nameBytes = counts >>> 8 & 0xFF;
+        int emailBytes = counts >>> 16 & 0xFF;
+        int cityBytes = counts >>> 24;
+        int strings = FIXED_BYTES + friendCount * Long.BYTES;
+        if (strings + stringLength(nameBytes) + stringLength(emailBytes) + stringLength(cityBytes) != length) {
+            throw malformed(length);
+        }
+        long[] friends = new long[friendCount];
+        for (int i = 0; i < friendCount; i++) {
+            friends[i] = (long) ARRAY_LONG.get(bytes, offset + FRIENDS_OFFSET + i * Long.BYTES);
+        }
+        int at = offset + strings;
+        String name = new String(bytes, at, stringLength(nameBytes), StandardCharsets.UTF_8);
+        at += stringLength(nameBytes);
+        String email = emailBytes == NULL_LENGTH ? null : new String(bytes, at, emailBytes, StandardCharsets.UTF_8);
+        at += stringLength(emailBytes);
+        String city = cityBytes == NULL_LENGTH ? null : new String(bytes, at, cityBytes, StandardCharsets.UTF_8);
+        return new User((long) ARRAY_LONG.get(bytes, offset + ID_OFFSET), name, email, city, friends);
     }
 
-    private static int lengthByte(byte[] bytes) {
-        return bytes == null ? NULL_LENGTH : bytes.length;
+    /** Bytes a string takes for its length byte: 0 for null. */
+    static int stringLength(int lengthByte) {
+        return lengthByte == NULL_LENGTH ? 0 : lengthByte;
     }
 
-    private static Strings strings(User user) {
-        if (user.friends().length > MAX_FRIENDS) {
-            throw new IllegalArgumentException("user " + user.id() + " has " + user.friends().length
+    static IllegalArgumentException malformed(int length) {
+        return new IllegalArgumentException("not a user in the flyweight layout: " + length
+                + " bytes do not match the lengths they declare");
+    }
+
+    private static int counts(int friends, int nameBytes, String email, int emailBytes, String city, int cityBytes) {
+        int emailByte = email == null ? NULL_LENGTH : emailBytes;
+        int cityByte = city == null ? NULL_LENGTH : cityBytes;
+        return friends | nameBytes << 8 | emailByte << 16 | cityByte << 24;
+    }
+
+    private static long[] friendsOf(User user) {
+        long[] friends = user.friends();
+        if (friends.length > MAX_FRIENDS) {
+            throw new IllegalArgumentException("user " + user.id() + " has " + friends.length
                     + " friends; the flyweight layout holds at most " + MAX_FRIENDS);
         }
-        return new Strings(utf8(user, "name", user.name()), utf8(user, "email", user.email()),
-                utf8(user, "city", user.city()));
+        return friends;
     }
 
-    private static byte[] utf8(User user, String field, String value) {
+    /** The {@link Utf8#lengthCode} of {@code value}, 0 for null, its bytes checked against the limit. */
+    private static int lengthCode(User user, String field, String value) {
         if (value == null) {
-            return null;
+            return 0;
         }
-        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
-        if (bytes.length > MAX_STRING_BYTES) {
-            throw new IllegalArgumentException("user " + user.id() + " has a " + field + " of " + bytes.length
+        int code = Utf8.lengthCode(value);
+        int bytes = Utf8.bytes(code);
+        if (bytes > MAX_STRING_BYTES) {
+            throw new IllegalArgumentException("user " + user.id() + " has a " + field + " of " + bytes
                     + " UTF-8 bytes; the flyweight layout holds at most " + MAX_STRING_BYTES);
         }
-        return bytes;
-    }
-
-    private record Strings(byte[] name, byte[] email, byte[] city) {
-        int encodedLength(User user) {
-            return FIXED_BYTES + user.friends().length * Long.BYTES + name.length
-                    + (email == null ? 0 : email.length) + (city == null ? 0 : city.length);
-        }
+        return code;
     }
 }

@@ -32,22 +32,42 @@ public record KvMetricsView(Double heapUsedMb, Double fullGcPauseMs, Double offH
 
     /**
      * One timed phase: operations per second of the rounds that make its figure, their steady-state
-     * check, and the rounds replaced while they were not steady.
+     * check, the rounds replaced while they were not steady, and the bytes the measuring thread
+     * allocated per operation over the rounds that count ({@code null} in records from before it).
      */
-    public record Rounds(RoundStatistics perSecond, SteadyState steadyState, List<Double> discardedRounds) {
+    public record Rounds(RoundStatistics perSecond, SteadyState steadyState, List<Double> discardedRounds,
+                         Double allocBytesPerOperation) {
     }
 
     /**
-     * One codec's figures.
+     * One codec's figures: the fresh way (a new {@code byte[]} per encode, a whole new {@code User}
+     * per decode) and {@code best}, the codec at its best.
      *
      * @param codec            {@code flyweight}, {@code fory}, {@code kryo}, {@code jdk}
-     * @param encodesPerSecond encodes per second (the median round)
-     * @param decodesPerSecond decodes per second (the median round)
+     * @param encodesPerSecond encodes to a fresh array per second (the median round)
+     * @param decodesPerSecond decodes to a whole User per second (the median round)
      * @param encodedBytes     mean encoded size
      * @param encodes          the encodes' rounds and check
      * @param decodes          the decodes' rounds and check
+     * @param best             the codec at its best ({@code null} in records from before it)
      */
     public record Codec(String codec, Double encodesPerSecond, Double decodesPerSecond, Double encodedBytes,
-                        Rounds encodes, Rounds decodes) {
+                        Rounds encodes, Rounds decodes, Best best) {
+    }
+
+    /**
+     * A codec at its best: each codec encoding into a buffer it reuses where its API allows it, and
+     * decoding what a reader needs (the flyweight reads fields in place; the others must build the
+     * object).
+     *
+     * @param encodeWay        how it encodes, in words
+     * @param decodeWay        how it decodes, in words
+     * @param encodesPerSecond encodes per second (the median round)
+     * @param decodesPerSecond decodes per second (the median round)
+     * @param encodes          the encodes' rounds and check
+     * @param decodes          the decodes' rounds and check
+     */
+    public record Best(String encodeWay, String decodeWay, Double encodesPerSecond, Double decodesPerSecond,
+                       Rounds encodes, Rounds decodes) {
     }
 }

@@ -15,9 +15,9 @@ public enum KvProfile {
 
     /**
      * 1,000,000 users, two forks per cell; each timed phase (gets, misses, puts; encodes and decodes
-     * of each codec) warms up 1 s, then times rounds of 0.4 s: 5 that pass the steady-state check,
+     * of each codec, fresh and at its best) warms up 1 s, then times rounds of 0.4 s: 5 that pass the steady-state check,
      * up to 10 while they do not. Six cells: a fork is JVM start, loading (a few seconds for the fast
-     * stores, MapDB the slowest), three full collections and 9 s of phases (codecs: 24 s). Measured: the
+     * stores, MapDB the slowest), three full collections and 9 s of phases (codecs: 16 phases, 48 s). Measured: the
      * 12 forks took 3m12s on a shared 2-core machine (load average 3 to 5), 10 to 27 s each. Three
      * minutes per fork before it is killed.
      */

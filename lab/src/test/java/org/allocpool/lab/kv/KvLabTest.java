@@ -61,6 +61,11 @@ class KvLabTest {
         assertTrue(tables.contains("[2] chronicle: could not start: InaccessibleObjectException"), tables);
         assertTrue(tables.contains("[3] lmdb: exited with code 3"), tables);
         assertTrue(tables.contains("Not judged: mapdb (failed), chronicle (failed), lmdb (failed)."), tables);
+        // the codecs read back both ways, with the bytes each way allocated
+        assertTrue(tables.matches("(?s).*\\| flyweight +\\| +61 +\\| +20 \\(20-20\\) +\\| +10 \\(9\\.9-10\\) +\\| +40 +\\| +100 +\\| +77 +\\| +200 \\|.*"),
+                tables);
+        assertTrue(tables.matches("(?s).*\\| flyweight +\\| +40 \\(40-40\\) +\\| +20 \\(20-20\\) +\\| +2\\.0 +\\| +2\\.0 +\\| +0 +\\| +200 \\|.*"), tables);
+        assertTrue(tables.contains("- flyweight: encodes into a reused buffer; decodes: a whole User\n"), tables);
     }
 
     @Test

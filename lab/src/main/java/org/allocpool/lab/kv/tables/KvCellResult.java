@@ -91,6 +91,17 @@ record KvCellResult(KvCellFields cell, List<LabRecord<KvCellFields, KvMetricsVie
         return reading(m -> apply(codec(m, name), value));
     }
 
+    /** How codec {@code name} was used at its best, as the first fork that says it recorded it, or {@code null}. */
+    KvMetricsView.Best codecBest(String name) {
+        for (KvMetricsView m : measured()) {
+            Codec codec = codec(m, name);
+            if (codec != null && codec.best() != null) {
+                return codec.best();
+            }
+        }
+        return null;
+    }
+
     /** The codecs the forks measured, in the order first met. */
     List<String> codecNames() {
         Set<String> names = new LinkedHashSet<>();

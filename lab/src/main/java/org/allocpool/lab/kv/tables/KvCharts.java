@@ -15,7 +15,8 @@ import org.allocpool.lab.report.Svg;
 /**
  * The kv lab's charts, from the figures its tables show: per number of users, the stores' operations
  * per second (gets, puts, misses) with their spreads, their heap and their full-GC pause; per codecs
- * cell, each codec's encodes and decodes per second and its encoded size. Thread-safe (stateless).
+ * cell, each codec's encodes and decodes per second, fresh and at its best, and its encoded size.
+ * Thread-safe (stateless).
  */
 final class KvCharts {
 
@@ -101,19 +102,18 @@ final class KvCharts {
         for (String codec : names) {
             all.add(CodecTables.encodes(cell, codec));
             all.add(CodecTables.decodes(cell, codec));
+            all.add(CodecTables.bestEncodes(cell, codec));
+            all.add(CodecTables.bestDecodes(cell, codec));
         }
         BarChart rates = new BarChart("million per second", "codec", spansWidely(all.stream().filter(f -> f != null)
                 .mapToDouble(Figure::median).toArray()));
         BarChart sizes = new BarChart("encoded size, bytes", "codec", false);
+        boolean anyBest = false;
         for (String codec : names) {
-            Figure encodes = CodecTables.encodes(cell, codec);
-            Figure decodes = CodecTables.decodes(cell, codec);
-            if (encodes != null) {
-                rates.bar(codec, "encodes", bar(encodes, 1e6, codec + " encodes: " + KvText.rate(encodes) + " per second"));
-            }
-            if (decodes != null) {
-                rates.bar(codec, "decodes", bar(decodes, 1e6, codec + " decodes: " + KvText.rate(decodes) + " per second"));
-            }
+            codecRate(rates, codec, "encodes, fresh", CodecTables.encodes(cell, codec));
+            codecRate(rates, codec, "decodes, fresh", CodecTables.decodes(cell, codec));
+            anyBest |= codecRate(rates, codec, "encodes at its best", CodecTables.bestEncodes(cell, codec));
+            anyBest |= codecRate(rates, codec, "decodes at its best", CodecTables.bestDecodes(cell, codec));
             Figure size = cell.codecReading(codec, Codec::encodedBytes);
             if (size != null) {
                 sizes.bar(codec, "encoded size", BarChart.Bar.of(size.median(), true, codec + ": "
@@ -124,8 +124,11 @@ final class KvCharts {
         String at = "users of " + KvText.count(cell.cell().userCount());
         if (!rates.isEmpty()) {
             String title = "Codecs, " + at + ": encodes and decodes per second";
-            charts.add(new Chart(title, "Bar: the median over the forks of each codec's rate (higher is better); " + SPREAD,
-                    rates.svg(title)));
+            charts.add(new Chart(title, "Bar: the median over the forks of each codec's rate (higher is better)"
+                    + (anyBest ? "; fresh: to a new byte[] and back to a whole User, every codec alike; at its best:"
+                            + " encoding into a buffer the codec reuses, decoding what a reader needs (the flyweight"
+                            + " reads fields in place, the others build a User)" : "")
+                    + "; " + SPREAD, rates.svg(title)));
         }
         if (!sizes.isEmpty()) {
             String title = "Codecs, " + at + ": encoded size";
@@ -134,6 +137,15 @@ final class KvCharts {
         }
         return charts.isEmpty() ? Optional.empty()
                 : Optional.of(new ChartSection("Codecs: " + at, "", charts));
+    }
+
+    /** Adds {@code figure} as {@code codec}'s bar of {@code series}; whether there was one. */
+    private static boolean codecRate(BarChart chart, String codec, String series, Figure figure) {
+        if (figure == null) {
+            return false;
+        }
+        chart.bar(codec, series, bar(figure, 1e6, codec + " " + series + ": " + KvText.rate(figure) + " per second"));
+        return true;
     }
 
     private static boolean spansWidely(List<KvCellResult> stores) {

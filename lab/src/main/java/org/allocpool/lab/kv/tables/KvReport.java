@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.allocpool.lab.figure.CellFigure;
+import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.kv.KvCellFields;
 import org.allocpool.lab.kv.KvExperiment;
 import org.allocpool.lab.kv.KvMetricsView;
@@ -76,7 +77,8 @@ public final class KvReport implements Report<KvCellFields, KvMetricsView> {
 
     /**
      * Per store: its gets, puts and misses per second; per codec of a codecs cell: its encodes and
-     * decodes per second; each over the forks as the tables show it. Higher is better.
+     * decodes per second, fresh and (in records that have it) at its best; each over the forks as the
+     * tables show it. Higher is better.
      */
     @Override
     public List<CellFigure> figures(List<LabRecord<KvCellFields, KvMetricsView>> records) {
@@ -95,6 +97,14 @@ public final class KvReport implements Report<KvCellFields, KvMetricsView> {
                 String label = "codec " + codec + ", " + KvText.count(codecs.cell().userCount()) + " users";
                 figures.add(new CellFigure(key, label, "encodes/s", false, CodecTables.encodes(codecs, codec)));
                 figures.add(new CellFigure(key, label, "decodes/s", false, CodecTables.decodes(codecs, codec)));
+                Figure bestEncodes = CodecTables.bestEncodes(codecs, codec);
+                Figure bestDecodes = CodecTables.bestDecodes(codecs, codec);
+                if (bestEncodes != null) {
+                    figures.add(new CellFigure(key, label, "encodes/s at its best", false, bestEncodes));
+                }
+                if (bestDecodes != null) {
+                    figures.add(new CellFigure(key, label, "decodes/s at its best", false, bestDecodes));
+                }
             }
         }
         return List.copyOf(figures);

@@ -178,6 +178,41 @@ class KvReportTest {
     }
 
     @Test
+    void shouldShowEveryCodecFreshAndAtItsBestWithTheBytesEachWayAllocates() {
+        codecs(1, codec("flyweight", 64, allocating(millions(9.0, 9.1, 9.1, 9.2, 9.1), 83), allocating(millions(9.5, 9.6,
+                        9.6, 9.7, 9.6), 225), best("into a reused segment", "fields in place",
+                        allocating(millions(30, 31, 31, 32, 31), 0), allocating(millions(90, 91, 91, 92, 91), 0))),
+                codec("fory", 67, allocating(millions(10, 10.1, 10.1, 10.2, 10.1), 160), allocating(millions(7.0, 7.1,
+                        7.1, 7.2, 7.1), 230), best("into a reused MemoryBuffer", "a whole User",
+                        allocating(millions(12, 12.1, 12.1, 12.2, 12.1), 0), allocating(millions(7.4, 7.5, 7.5, 7.6, 7.5),
+                                200))),
+                codec("jdk", 211, millions(0.8, 0.82, 0.82, 0.84, 0.82), millions(0.19, 0.2, 0.2, 0.21, 0.2)));
+
+        String report = render();
+
+        assertTrue(report.contains("| flyweight |            64 |           9.1 |           9.6 |            11 |            48 |"
+                + "       83 |      225 |"), report);
+        assertTrue(report.contains("| jdk       |           211 |          0.82 |          0.20 |           1.0 |           1.0 |"
+                + "        ? |        ? |"), report);
+        assertTrue(report.contains("| flyweight |            31 |            91 |             3.4 |             9.5 |        0 |"
+                + "        0 |"), report);
+        assertTrue(report.contains("- flyweight: encodes into a reused segment; decodes: fields in place\n"
+                + "- fory: encodes into a reused MemoryBuffer; decodes: a whole User\n"), report);
+        assertFalse(report.contains("- jdk: encodes"), report);
+        assertTrue(report.contains("- Encodes, fresh (to a new array): **fory** 10 M/s is fastest: 1.11x faster than"
+                + " flyweight 9.1 M/s (spreads apart)"), report);
+        assertTrue(report.contains("- Decodes at their best (the flyweight reads fields in place, the others build a User):"
+                + " **flyweight** 91 M/s is fastest: 12x faster than fory 7.5 M/s (spreads apart).\n"), report);
+        assertTrue(report.contains("- Flyweight against Fory (the flyweight's rate over Fory's): fresh, encodes 0.90x"
+                + " (spreads apart), decodes 1.35x (spreads apart); at their best, encodes 2.56x (spreads apart),"
+                + " decodes 12x (spreads apart).\n"), report);
+        assertTrue(report.contains("here their heirs, flyweight against fory at their best: flyweight, 2.56x: agrees."),
+                report);
+        assertTrue(report.contains("| structs                             |            26 |    41 | flyweight |"
+                + "                 9.1 |    11 |              31 |     ? |"), report);
+    }
+
+    @Test
     void shouldSayThereIsNothingToJudgeWithoutRecords() {
         assertTrue(render().endsWith("## Verdict\n\nNothing to judge: no cell measured.\n"), render());
     }
@@ -194,7 +229,7 @@ class KvReportTest {
     /** Rounds of {@code values} M/s, checked as the child checks them. */
     private static Rounds millions(double... values) {
         double[] perSecond = Arrays.stream(values).map(v -> v * 1e6).toArray();
-        return new Rounds(RoundStatistics.of(perSecond), SteadyState.of(perSecond), List.of());
+        return new Rounds(RoundStatistics.of(perSecond), SteadyState.of(perSecond), List.of(), null);
     }
 
     private void store(String contender, int fork, double heapMb, double pauseMs, Rounds gets) {
@@ -220,7 +255,21 @@ class KvReportTest {
     }
 
     private static Codec codec(String name, double bytes, Rounds encodes, Rounds decodes) {
-        return new Codec(name, encodes.perSecond().median(), decodes.perSecond().median(), bytes, encodes, decodes);
+        return codec(name, bytes, encodes, decodes, null);
+    }
+
+    private static Codec codec(String name, double bytes, Rounds encodes, Rounds decodes, KvMetricsView.Best best) {
+        return new Codec(name, encodes.perSecond().median(), decodes.perSecond().median(), bytes, encodes, decodes, best);
+    }
+
+    private static KvMetricsView.Best best(String encodeWay, String decodeWay, Rounds encodes, Rounds decodes) {
+        return new KvMetricsView.Best(encodeWay, decodeWay, encodes.perSecond().median(), decodes.perSecond().median(),
+                encodes, decodes);
+    }
+
+    /** {@code rounds} with {@code bytes} allocated per operation. */
+    private static Rounds allocating(Rounds rounds, double bytes) {
+        return new Rounds(rounds.perSecond(), rounds.steadyState(), rounds.discardedRounds(), bytes);
     }
 
     private static LabRecord<KvCellFields, KvMetricsView> ok(KvCellFields cell, int fork, KvMetricsView metrics) {

@@ -1,0 +1,70 @@
+package org.allocpool.kv.contenders;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import org.allocpool.kv.user.FlyweightUserCodec;
+import org.allocpool.kv.user.User;
+import org.allocpool.kv.user.UserFlyweight;
+import org.allocpool.kv.user.UserLayout;
+
+/**
+ * The flyweight layout in the lab: fresh, {@link FlyweightUserCodec}; at its best, written with
+ * {@link UserLayout#write} into one off-heap segment it reuses, and read in place by one
+ * {@link UserFlyweight} it re-wraps, no {@code User} built. Both best ways allocate nothing. Not
+ * thread-safe: used on the thread that makes it (its segment is from a confined arena it owns,
+ * closed by {@link #close()}).
+ */
+final class FlyweightLabCodec implements LabCodec {
+
+    /** Room for the largest user the layout holds: 255 friends and three strings of 254 bytes. */
+    static final int MAX_USER_BYTES = UserLayout.FIXED_BYTES + UserLayout.MAX_FRIENDS * Long.BYTES
+            + 3 * UserLayout.MAX_STRING_BYTES;
+
+    private final FlyweightUserCodec fresh = new FlyweightUserCodec();
+    private final Arena arena = Arena.ofConfined();
+    private final MemorySegment target = arena.allocate(MAX_USER_BYTES);
+    private final UserFlyweight reader = new UserFlyweight();
+
+    @Override
+    public String name() {
+        return fresh.name();
+    }
+
+    @Override
+    public byte[] encode(User user) {
+        return fresh.encode(user);
+    }
+
+    @Override
+    public User decode(byte[] bytes, int offset, int length) {
+        return fresh.decode(bytes, offset, length);
+    }
+
+    @Override
+    public String bestEncodeWay() {
+        return "written into a reused off-heap segment";
+    }
+
+    @Override
+    public String bestDecodeWay() {
+        return "fields read in place off-heap, no User built";
+    }
+
+    // hot path: no allocation
+    @Override
+    public int encodeReused(User user) {
+        return UserLayout.write(user, target, 0);
+    }
+
+    // hot path: no allocation
+    @Override
+    public long decodeBest(MemorySegment memory, byte[] array, int offset, int length) {
+        UserFlyweight user = reader.wrap(memory, offset, length);
+        return user.id() + user.friendCount() + (user.hasEmail() ? 1 : 0) + (user.hasCity() ? 1 : 0);
+    }
+
+    @Override
+    public void close() {
+        arena.close();
+    }
+}
