@@ -128,8 +128,12 @@ class ContenderCodecsTest {
         PhaseTiming timing = new PhaseTiming(Duration.ofMillis(300), Duration.ofMillis(20), 4, 6);
         try (LabCodec flyweight = new FlyweightLabCodec()) {
             CodecMetrics metrics = new CodecRun(timing, quiet()).measure(flyweight, sample(2_000));
-            assertEquals(0.0, metrics.best().encodes().allocBytesPerOperation(), "B per encode into the reused segment");
-            assertEquals(0.0, metrics.best().decodes().allocBytesPerOperation(), "B per read in place");
+            // an allocation per operation is 16 bytes or more; under 0.01 B/op leaves room only for the
+            // few hundred bytes the JVM may allocate once on the thread during a phase (a compilation event)
+            double encode = metrics.best().encodes().allocBytesPerOperation();
+            double decode = metrics.best().decodes().allocBytesPerOperation();
+            assertTrue(encode < 0.01, encode + " B per encode into the reused segment");
+            assertTrue(decode < 0.01, decode + " B per read in place");
             assertTrue(metrics.encodes().allocBytesPerOperation() > 0, "the fresh way allocates its array: measured");
         }
     }

@@ -1,6 +1,5 @@
 package org.allocpool.kv.user;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
@@ -19,6 +18,13 @@ class UserLayoutAllocationTest {
     private static final int USERS = 1_000;
     private static final int WARM_UP = 200_000;
     private static final int CALLS = 500_000;
+    /**
+     * Bytes a measured loop may allocate in all without allocating per call: one allocation per call
+     * would be at least 16 bytes x 500,000 = 8 MB, where the JVM itself may allocate a few hundred
+     * bytes once on this thread while the loop runs (168 bytes seen in one run of the read loop, on
+     * a busy machine: a compilation or deoptimisation event, not the code under test).
+     */
+    private static final long ONE_OFF_BYTES = 1024;
 
     private static User[] users() {
         User[] users = new User[USERS];
@@ -46,7 +52,7 @@ class UserLayoutAllocationTest {
             long written = writeEach(users, target, CALLS);
             long allocated = AllocationCounter.currentThreadAllocatedBytes() - before;
             assertTrue(warm > 0 && written > 0);
-            assertEquals(0, allocated, allocated + " bytes allocated over " + CALLS + " writes");
+            assertTrue(allocated <= ONE_OFF_BYTES, allocated + " bytes allocated over " + CALLS + " writes");
         }
     }
 
@@ -79,7 +85,7 @@ class UserLayoutAllocationTest {
             long sum = readEach(store, offsets, user, CALLS);
             long allocated = AllocationCounter.currentThreadAllocatedBytes() - before;
             assertTrue(warm != 0 && sum != 0);
-            assertEquals(0, allocated, allocated + " bytes allocated over " + CALLS + " reads in place");
+            assertTrue(allocated <= ONE_OFF_BYTES, allocated + " bytes allocated over " + CALLS + " reads in place");
         }
     }
 
