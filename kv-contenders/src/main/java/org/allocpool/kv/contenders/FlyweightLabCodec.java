@@ -14,30 +14,18 @@ import org.allocpool.kv.user.UserLayout;
  * thread-safe: used on the thread that makes it (its segment is from a confined arena it owns,
  * closed by {@link #close()}).
  */
-final class FlyweightLabCodec implements LabCodec {
+final class FlyweightLabCodec extends ProductLabCodec {
 
     /** Room for the largest user the layout holds: 255 friends and three strings of 254 bytes. */
     static final int MAX_USER_BYTES = UserLayout.FIXED_BYTES + UserLayout.MAX_FRIENDS * Long.BYTES
             + 3 * UserLayout.MAX_STRING_BYTES;
 
-    private final FlyweightUserCodec fresh = new FlyweightUserCodec();
     private final Arena arena = Arena.ofConfined();
     private final MemorySegment target = arena.allocate(MAX_USER_BYTES);
     private final UserFlyweight reader = new UserFlyweight();
 
-    @Override
-    public String name() {
-        return fresh.name();
-    }
-
-    @Override
-    public byte[] encode(User user) {
-        return fresh.encode(user);
-    }
-
-    @Override
-    public User decode(byte[] bytes, int offset, int length) {
-        return fresh.decode(bytes, offset, length);
+    FlyweightLabCodec() {
+        super(new FlyweightUserCodec());
     }
 
     @Override

@@ -14,24 +14,12 @@ import org.allocpool.kv.user.User;
  * each time (each record must carry its own stream header to be read alone); decoding cannot be
  * done better than {@link JdkUserCodec#decode}. Not thread-safe: one per thread.
  */
-final class JdkLabCodec implements LabCodec {
+final class JdkLabCodec extends ProductLabCodec {
 
-    private final JdkUserCodec fresh = new JdkUserCodec();
     private final ByteArrayOutputStream output = new ByteArrayOutputStream(256);
 
-    @Override
-    public String name() {
-        return fresh.name();
-    }
-
-    @Override
-    public byte[] encode(User user) {
-        return fresh.encode(user);
-    }
-
-    @Override
-    public User decode(byte[] bytes, int offset, int length) {
-        return fresh.decode(bytes, offset, length);
+    JdkLabCodec() {
+        super(new JdkUserCodec());
     }
 
     @Override
