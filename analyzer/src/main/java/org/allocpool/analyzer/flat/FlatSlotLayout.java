@@ -33,10 +33,16 @@ public final class FlatSlotLayout {
     /** Byte order of every field. */
     public static final ByteOrder BYTE_ORDER = ByteOrder.BIG_ENDIAN;
 
-    /** An int field, in {@link #BYTE_ORDER}. */
-    public static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(BYTE_ORDER);
-    /** A short field, in {@link #BYTE_ORDER}. */
-    public static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT.withOrder(BYTE_ORDER);
+    /**
+     * An int field, in {@link #BYTE_ORDER}. Declared unaligned although every int field sits at a
+     * multiple of 4 in a slot that starts on a 64-byte boundary: an aligned layout makes every access
+     * check the address's alignment at run time, which the JIT cannot prove away (the slab's base is
+     * a run-time value). Measured with {@code ./allocpool instructions}: 160 instructions per packet
+     * with aligned layouts, 144 without the checks. The bytes are the same.
+     */
+    public static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(BYTE_ORDER);
+    /** A short field, in {@link #BYTE_ORDER}; unaligned for the reason {@link #INT} is. */
+    public static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(BYTE_ORDER);
 
     /** The whole slot. */
     public static final StructLayout SLOT = MemoryLayout.structLayout(
