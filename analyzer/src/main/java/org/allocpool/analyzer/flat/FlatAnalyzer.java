@@ -212,9 +212,9 @@ public final class FlatAnalyzer implements Workload {
      * offsets are then checked against a constant size, so C2 folds their bounds checks into the
      * one check of the slice, and escape analysis removes the slice itself (AllocationPerPacketTest:
      * 0 bytes per packet). With every access checked against the whole slab the loop's compilation
-     * reached C2's node-count inlining cutoff and left IndexPool.release a call. Measured with
-     * {@code ./allocpool instructions} (callgrind), case A: 291 instructions per packet before this
-     * and the one call site of free in process, 159 after; the one call site alone: 293.
+     * reached C2's node-count inlining cutoff and left IndexPool.release a call. Counted with
+     * callgrind on this analyser alone, case A: 291 instructions per packet before this and the one
+     * call site of free in process, 159 after; the one call site alone: 293.
      */
     // hot path: no allocation once compiled (the slice is scalar-replaced)
     private MemorySegment slotView(int slot) {
