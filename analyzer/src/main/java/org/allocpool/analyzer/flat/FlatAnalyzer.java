@@ -260,10 +260,12 @@ public final class FlatAnalyzer implements Workload {
         for (int slot : stored) {
             if (slot == NONE) {
                 digest.empty();
-            } else if (slotView(slot).get(INT, PARSED) == 0) {
+                continue;
+            }
+            MemorySegment p = slotView(slot);
+            if (p.get(INT, PARSED) == 0) {
                 packetFields(digest, slot);
             } else {
-                MemorySegment p = slotView(slot);
                 digest.packet(p.get(INT, SRC_ADDR), p.get(INT, DST_ADDR), p.get(SHORT, SRC_PORT),
                         p.get(SHORT, DST_PORT), p.get(INT, PROTOCOL));
             }

@@ -177,24 +177,25 @@ public final class PacketAnalyzer implements Workload {
         for (Packet p : stored) {
             if (p == null) {
                 digest.empty();
-            } else if (p.ipPacket() == null) {
-                packetFields(digest, p); // the dummy strategy's one packet, freed since it was stored
             } else {
-                IPHeader h = p.ipPacket().header();
-                digest.packet(h.source().address(), h.destination().address(), h.sourcePort(), h.destinationPort(),
-                        h.protocol());
+                // the dummy strategy's one packet may have been freed since it was stored
+                fold(digest, p.ipPacket() != null ? p.ipPacket().header() : headerOf(p));
             }
         }
         for (Packet p : queue) {
-            packetFields(digest, p);
+            fold(digest, headerOf(p));
         }
         return digest.hex();
     }
 
-    /** Folds in the fields as the packet's bytes hold them (PacketSource's layout, big-endian). */
-    private static void packetFields(StateDigest digest, Packet p) {
-        ByteBuffer b = p.buffer();
-        digest.packet(b.getInt(4), b.getInt(8), b.getShort(12), b.getShort(14), b.getInt(PacketSource.PROTOCOL_OFFSET));
+    /** The header as the packet's bytes hold it, parsed by the parser without moving the packet's buffer. */
+    private static IPHeader headerOf(Packet p) {
+        return new IPHeader(p.buffer().duplicate().position(Integer.BYTES)); // after the IP marker
+    }
+
+    private static void fold(StateDigest digest, IPHeader h) {
+        digest.packet(h.source().address(), h.destination().address(), h.sourcePort(), h.destinationPort(),
+                h.protocol());
     }
 
     @Override
