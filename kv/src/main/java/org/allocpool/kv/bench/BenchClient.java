@@ -8,7 +8,7 @@ import org.allocpool.kv.server.KvClient;
 import org.allocpool.kv.store.MappedStore;
 
 /**
- * One bench connection: loads its share of the users, then loops GET of a stored key (a hit), GET
+ * One bench connection: loads its share of the users (pipelined too), then loops GET of a stored key (a hit), GET
  * of a key never stored (a miss), PUT of a stored key with its user's bytes, keeping {@code pipeline}
  * requests in flight and timing each from the moment it was queued to its reply, while the run is
  * measuring. With a pipeline of 1 that is today's round trip: send, wait, read. Deeper, it sends the
@@ -52,15 +52,27 @@ final class BenchClient implements Runnable {
     @Override
     public void run() {
         try (KvClient client = KvClient.connect(server)) {
-            for (int key = index; key < users.length; key += clients) {
-                client.put(key, users[key]);
-                add(LOADED);
-            }
+            load(client);
             phase.awaitStart();
             loop(client);
         } catch (Throwable e) {
             failure = e;
             phase.fail();
+        }
+    }
+
+    /** PUTs this client's share of the users (every {@code clients}-th key), {@code pipeline} in flight. */
+    private void load(KvClient client) throws java.io.IOException {
+        for (int key = index; key < users.length; key += clients) {
+            if (client.inFlight() == pipeline) {
+                client.readPut();
+                add(LOADED);
+            }
+            client.queuePut(key, users[key], 0, users[key].length);
+        }
+        while (client.inFlight() > 0) {
+            client.readPut();
+            add(LOADED);
         }
     }
 

@@ -147,6 +147,7 @@ public final class KvClient implements AutoCloseable {
      */
     // hot path: no allocation
     public int readGet(byte[] dst) throws IOException {
+        long key = pending.size() > 0 ? pending.oldestKey() : 0;
         int length = readReplyHeader(BinaryProtocol.OP_GET);
         if (status == BinaryProtocol.STATUS_NOT_FOUND) {
             in.skipNBytes(length);
@@ -154,7 +155,7 @@ public final class KvClient implements AutoCloseable {
         }
         if (length > dst.length) {
             in.skipNBytes(length);
-            throw new IllegalArgumentException("a value of " + length + " bytes is over the "
+            throw new IllegalArgumentException("value of key " + key + " is " + length + " bytes, over the "
                     + dst.length + " of the array given");
         }
         in.readFully(dst, 0, length);
@@ -208,7 +209,7 @@ public final class KvClient implements AutoCloseable {
         if (length > 0) {
             out.write(value, offset, length);
         }
-        pending.add(op);
+        pending.add(op, key);
         unflushed = true;
     }
 

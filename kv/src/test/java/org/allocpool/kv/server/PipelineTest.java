@@ -136,6 +136,19 @@ class PipelineTest {
     }
 
     @Test
+    void shouldRefuseAValueLongerThanTheArrayNamingItsKeyAndReadTheNextReply() throws IOException {
+        try (KvClient client = running.client()) {
+            client.put(3, new byte[10]);
+            client.queueGet(3);
+            client.queueGet(4);
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> client.readGet(new byte[4]));
+            assertEquals("value of key 3 is 10 bytes, over the 4 of the array given", refused.getMessage());
+            assertEquals(MappedStore.ABSENT, client.readGet(new byte[4]), "the next reply is key 4's");
+        }
+    }
+
+    @Test
     void shouldSendTheEarlierRepliesThenCloseOnABadFrameInAPipeline() throws IOException {
         try (Socket socket = new Socket()) {
             socket.connect(running.server.tcpAddress(), (int) RunningServer.WAIT.toMillis());
