@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
         description = {
             "Load-tests the binary protocol: --clients connections, one thread each, first load --users generated "
                 + "users (keys 0..users-1, ~60 bytes each in the flyweight layout), then loop GET of a stored key "
-                + "(hit), GET of a key never stored (miss), PUT of a stored key, with --pipeline requests in flight per client.",
+                + "(hit), GET of a key never stored (miss), PUT of a stored key, with --pipeline requests in flight "
+                + "per client.",
             "--pipeline 1 (default) sends one request and waits for its reply. --pipeline N sends N requests in one "
                 + "write, then reads at least one reply (and every other already received) and sends as many new "
                 + "requests in one write, so up to N are in flight; the server answers each connection in request "

@@ -8,9 +8,9 @@ import org.allocpool.kv.server.KvClient;
 import org.allocpool.kv.store.MappedStore;
 
 /**
- * One bench connection: loads its share of the users (pipelined too), then loops GET of a stored key (a hit), GET
- * of a key never stored (a miss), PUT of a stored key with its user's bytes, keeping {@code pipeline}
- * requests in flight and timing each from the moment it was queued to its reply, while the run is
+ * One bench connection: loads its share of the users (pipelined too), then loops GET of a stored key
+ * (a hit), GET of a key never stored (a miss), PUT of a stored key with its user's bytes, keeping
+ * {@code pipeline} requests in flight and timing each from the moment it was queued to its reply, while the run is
  * measuring. With a pipeline of 1 that is today's round trip: send, wait, read. Deeper, it sends the
  * whole window in one write, then reads at least one reply and every further one already received,
  * and refills the window in one write; a request's time then includes waiting behind those ahead.

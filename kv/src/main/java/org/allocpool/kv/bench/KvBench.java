@@ -28,9 +28,10 @@ import org.allocpool.metrics.result.ResultRecord;
 
 /**
  * {@code kv bench}: N client threads over loopback against a kv server's binary port, each looping
- * GET hit, GET miss, PUT with a given number of requests in flight (the pipeline); lookups and puts per second and round-trip latency percentiles
- * (HdrHistogram), as one result record. Without a server address it starts one in this JVM on a
- * temporary directory (deleted afterwards), so clients and server then share the JVM and its cores.
+ * GET hit, GET miss, PUT with a given number of requests in flight (the pipeline); lookups and puts
+ * per second and latency percentiles (HdrHistogram), as one result record. Without a server address
+ * it starts one in this JVM on a temporary directory (deleted afterwards), so clients and server then
+ * share the JVM and its cores.
  *
  * <p>Single-threaded from the caller's side: {@link #run} blocks until the run ends and prints a
  * progress line per second on {@code progress}.

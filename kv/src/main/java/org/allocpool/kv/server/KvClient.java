@@ -109,7 +109,10 @@ public final class KvClient implements AutoCloseable {
         return readDelete();
     }
 
-    /** Buffers a GET of {@code key}, sent by the next {@link #flush} (or read); read its reply with {@link #readGet}. */
+    /**
+     * Buffers a GET of {@code key}, sent by the next {@link #flush} (or read, or when the 16 KiB
+     * buffer fills); read its reply with {@link #readGet}.
+     */
     // hot path: no allocation
     public void queueGet(long key) throws IOException {
         queue(BinaryProtocol.OP_GET, key, null, 0, 0);

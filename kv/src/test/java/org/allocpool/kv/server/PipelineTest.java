@@ -118,7 +118,8 @@ class PipelineTest {
     /** A value over the store's limit in a frame under the server's: a well-framed bad request, served on. */
     @Test
     void shouldKeepAPipelineInStepAfterAnErrorReply() throws IOException {
-        try (RunningServer big = new RunningServer(dir.resolve("big"), RunningServer.MAX_VALUE, 4 * RunningServer.MAX_VALUE);
+        int maxFrame = 4 * RunningServer.MAX_VALUE;
+        try (RunningServer big = new RunningServer(dir.resolve("big"), RunningServer.MAX_VALUE, maxFrame);
              KvClient client = big.client()) {
             client.queuePut(1, new byte[] {1}, 0, 1);
             client.queuePut(2, new byte[RunningServer.MAX_VALUE + 1], 0, RunningServer.MAX_VALUE + 1);
@@ -177,7 +178,8 @@ class PipelineTest {
             assertEquals(-1, in.read(), "the server closed the connection");
         }
         try (KvClient other = running.client()) {
-            assertArrayEquals(new byte[] {42}, other.get(7), "the PUT before the bad frame was run, the DELETE after it not");
+            assertArrayEquals(new byte[] {42}, other.get(7),
+                    "the PUT before the bad frame was run, the DELETE after it not");
         }
     }
 
