@@ -89,7 +89,8 @@ class PipelineTest {
     /**
      * 2,000 PUTs of 400 bytes are 826,000 bytes of requests: many reads of the server's buffer (at most
      * 64 KiB per read), with frames cut across reads. Their replies are 10,000 bytes, so the server never
-     * stops reading for want of a reader; the GETs' 810,000 bytes of replies are read as they come.
+     * stops reading for want of a reader. The 2,000 GETs are only 26,000 bytes, which the socket buffers
+     * take whole even when the server pauses reading because their 810,000 bytes of replies are not yet read.
      */
     @Test
     void shouldAnswerAPipelineDeeperThanTheServersReadBuffer() throws IOException {
