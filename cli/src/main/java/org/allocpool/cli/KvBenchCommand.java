@@ -27,9 +27,15 @@ import picocli.CommandLine.Spec;
         description = {
             "Load-tests the binary protocol: --clients connections, one thread each, first load --users generated "
                 + "users (keys 0..users-1, ~60 bytes each in the flyweight layout), then loop GET of a stored key "
-                + "(hit), GET of a key never stored (miss), PUT of a stored key, one request at a time per client.",
-            "Reports hits, misses and puts per second over --duration (after --warmup) and the round-trip latency "
-                + "of every measured request (HdrHistogram): p50, p99, p99.9, max.",
+                + "(hit), GET of a key never stored (miss), PUT of a stored key, with --pipeline requests in flight "
+                + "per client.",
+            "--pipeline 1 (default) sends one request and waits for its reply. --pipeline N sends N requests in one "
+                + "write, then reads at least one reply (and every other already received) and sends as many new "
+                + "requests in one write, so up to N are in flight; the server answers each connection in request "
+                + "order and flushes once per batch it reads.",
+            "Reports hits, misses and puts per second over --duration (after --warmup) and the latency of every "
+                + "measured request (HdrHistogram), from queued to reply read, so with --pipeline N it includes "
+                + "the wait behind the requests ahead: p50, p99, p99.9, max.",
             "Without --port it starts a server in this JVM on a temporary directory (deleted afterwards): clients "
                 + "and server then share this JVM and its cores. With --port it benches that server (and PUTs "
                 + "the users into it).",
@@ -51,6 +57,11 @@ final class KvBenchCommand implements Callable<Integer> {
     @Option(names = "--clients", defaultValue = "4", paramLabel = "N",
             description = "client connections, one thread each (default: ${DEFAULT-VALUE})")
     int clients;
+
+    @Option(names = "--pipeline", defaultValue = "1", paramLabel = "N",
+            description = "requests each client keeps in flight on its connection, 1.." + BenchSettings.MAX_PIPELINE
+                    + "; 1 waits for every reply (default: ${DEFAULT-VALUE})")
+    int pipeline;
 
     @Option(names = "--duration", defaultValue = "30s", paramLabel = "TIME",
             description = "how long to measure, e.g. 30s, 2m, 500ms (default: ${DEFAULT-VALUE})")
@@ -103,7 +114,7 @@ final class KvBenchCommand implements Callable<Integer> {
         if (port != null && (port < 1 || port > 65535)) {
             throw new IllegalArgumentException("--port must be 1..65535, was " + port);
         }
-        return new BenchSettings(port == null ? null : host, port == null ? 0 : port, clients,
+        return new BenchSettings(port == null ? null : host, port == null ? 0 : port, clients, pipeline,
                 time("--duration", duration, false), time("--warmup", warmup, true), users);
     }
 
@@ -120,16 +131,18 @@ final class KvBenchCommand implements Callable<Integer> {
     }
 
     static void summary(BenchSettings settings, BenchMetrics m, PrintWriter out) {
-        out.println(String.format(Locale.ROOT, "kv bench: %d clients, %,d users, %s, %.1fs measured after %s warm-up",
-                settings.clients(), settings.users(),
+        out.println(String.format(Locale.ROOT,
+                "kv bench: %d clients, pipeline %d, %,d users, %s, %.1fs measured after %s warm-up",
+                settings.clients(), settings.pipeline(), settings.users(),
                 settings.embedded() ? "embedded server (this JVM)" : "server " + settings.host() + ":" + settings.port(),
                 m.measuredS(), DurationText.format(settings.warmup())));
         out.println(String.format(Locale.ROOT, "  GET hit   %,12.0f /s  (%,d)", m.hitsPerSecond(), m.hits()));
         out.println(String.format(Locale.ROOT, "  GET miss  %,12.0f /s  (%,d)", m.missesPerSecond(), m.misses()));
         out.println(String.format(Locale.ROOT, "  PUT       %,12.0f /s  (%,d)", m.putsPerSecond(), m.puts()));
-        out.println(String.format(Locale.ROOT, "  latency   p50 %s  p99 %s  p99.9 %s  max %s  (round trip, every request)",
+        out.println(String.format(Locale.ROOT, "  latency   p50 %s  p99 %s  p99.9 %s  max %s  (%s, every request)",
                 micros(m.latencyNs().p50()), micros(m.latencyNs().p99()), micros(m.latencyNs().p999()),
-                micros(m.latencyNs().max())));
+                micros(m.latencyNs().max()),
+                settings.pipeline() == 1 ? "round trip" : "queued to reply, " + settings.pipeline() + " in flight"));
         out.println(String.format(Locale.ROOT, "  gc        %d collections, %.1f ms paused in all, longest %.1f ms (this JVM)",
                 m.gc().count(), m.gc().pauseTotalMs(), m.gc().pauseMaxMs()));
         if (m.unexpected() > 0) {

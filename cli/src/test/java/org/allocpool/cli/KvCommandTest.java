@@ -13,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.TimeUnit;
 import org.allocpool.cli.AnalyzerCommandTest.Outcome;
 import org.allocpool.kv.store.MappedStore;
 import org.allocpool.kv.store.StoreConfig;
@@ -20,6 +21,7 @@ import org.allocpool.kv.user.FlyweightUserCodec;
 import org.allocpool.kv.user.UserGenerator;
 import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class KvCommandTest {
@@ -89,6 +91,43 @@ class KvCommandTest {
     }
 
     @Test
+    void shouldRejectAPipelineOutOfRange() {
+        assertBadInput(execute("kv", "bench", "--pipeline", "0"), "--pipeline must be 1..1024, was 0");
+        assertBadInput(execute("kv", "bench", "--pipeline", "1025"), "--pipeline must be 1..1024, was 1025");
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldPrintABenchRecordWithThePipelineDepth() {
+        Outcome outcome = execute("kv", "bench", "--clients", "2", "--pipeline", "8", "--users", "500",
+                "--duration", "1s", "--warmup", "0", "--json");
+        assertEquals(0, outcome.exitCode(), outcome.toString());
+        assertEquals(1, outcome.out().size(), outcome.out().toString());
+        JsonNode record = RecordJson.parse(outcome.out().getFirst());
+        assertEquals("ok", record.get("status").asText());
+        assertEquals(8, record.get("cell").get("pipeline").asInt());
+        assertEquals(2, record.get("cell").get("clients").asInt());
+        JsonNode metrics = record.get("metrics");
+        assertTrue(metrics.get("hits").asLong() > 0, metrics.toString());
+        assertTrue(metrics.get("misses").asLong() > 0, metrics.toString());
+        assertTrue(metrics.get("puts").asLong() > 0, metrics.toString());
+        assertEquals(0, metrics.get("unexpected").asLong(), "every pipelined hit found its user, no miss found one");
+        assertTrue(outcome.err().stream().anyMatch(l -> l.startsWith("kv bench: 2 clients, pipeline 8, 500 users")),
+                outcome.err().toString());
+        assertTrue(outcome.err().stream().anyMatch(l -> l.contains("(queued to reply, 8 in flight, every request)")),
+                outcome.err().toString());
+    }
+
+    @Test
+    void shouldExplainThePipelineInHelp() {
+        Outcome outcome = execute("kv", "bench", "--help");
+        assertEquals(0, outcome.exitCode(), outcome.toString());
+        String help = String.join(" ", outcome.out()).replaceAll("\\s+", " "); // lines wrapped at 80 columns
+        assertTrue(help.contains("--pipeline=N"), help);
+        assertTrue(help.contains("requests each client keeps in flight"), help);
+    }
+
+    @Test
     void shouldPrintOneBenchRecordWithJson() {
         Outcome outcome = execute("kv", "bench", "--clients", "2", "--users", "500", "--duration", "1s",
                 "--warmup", "0", "--json");
@@ -100,6 +139,7 @@ class KvCommandTest {
         assertEquals("bench", record.get("cell").get("mode").asText());
         assertEquals(2, record.get("cell").get("clients").asInt());
         assertEquals(500, record.get("cell").get("users").asInt());
+        assertEquals(1, record.get("cell").get("pipeline").asInt(), "one request at a time by default");
         JsonNode metrics = record.get("metrics");
         assertTrue(metrics.get("hits").asLong() > 0, metrics.toString());
         assertTrue(metrics.get("hitsPerSecond").asDouble() > 0, metrics.toString());

@@ -8,9 +8,12 @@ import org.allocpool.kv.server.KvClient;
 import org.allocpool.kv.store.MappedStore;
 
 /**
- * One bench connection: loads its share of the users, then loops GET of a stored key (a hit), GET
- * of a key never stored (a miss), PUT of a stored key with its user's bytes, timing each round trip
- * while the run is measuring.
+ * One bench connection: loads its share of the users (pipelined too), then loops GET of a stored key
+ * (a hit), GET of a key never stored (a miss), PUT of a stored key with its user's bytes, keeping
+ * {@code pipeline} requests in flight and timing each from the moment it was queued to its reply, while the run is
+ * measuring. With a pipeline of 1 that is today's round trip: send, wait, read. Deeper, it sends the
+ * whole window in one write, then reads at least one reply and every further one already received,
+ * and refills the window in one write; a request's time then includes waiting behind those ahead.
  *
  * <p>Runs on its own thread; its counts are read by the run's thread (release writes, acquire reads),
  * its histogram only after the thread has ended.
@@ -29,17 +32,19 @@ final class BenchClient implements Runnable {
     private final InetSocketAddress server;
     private final byte[][] users;
     private final int clients;
+    private final int pipeline;
     private final BenchPhase phase;
     private final AtomicLongArray counts = new AtomicLongArray(5);
     private final Histogram latency = new Histogram(MAX_LATENCY_NS, 3);
     private final SplittableRandom random;
     private volatile Throwable failure;
 
-    BenchClient(int index, InetSocketAddress server, byte[][] users, int clients, BenchPhase phase) {
+    BenchClient(int index, InetSocketAddress server, byte[][] users, int clients, int pipeline, BenchPhase phase) {
         this.index = index;
         this.server = server;
         this.users = users;
         this.clients = clients;
+        this.pipeline = pipeline;
         this.phase = phase;
         this.random = new SplittableRandom(0x6b76L * 31 + index);
     }
@@ -47,10 +52,7 @@ final class BenchClient implements Runnable {
     @Override
     public void run() {
         try (KvClient client = KvClient.connect(server)) {
-            for (int key = index; key < users.length; key += clients) {
-                client.put(key, users[key]);
-                add(LOADED);
-            }
+            load(client);
             phase.awaitStart();
             loop(client);
         } catch (Throwable e) {
@@ -59,30 +61,77 @@ final class BenchClient implements Runnable {
         }
     }
 
+    /** PUTs this client's share of the users (every {@code clients}-th key), {@code pipeline} in flight. */
+    private void load(KvClient client) throws java.io.IOException {
+        for (int key = index; key < users.length; key += clients) {
+            if (client.inFlight() == pipeline) {
+                client.readPut();
+                add(LOADED);
+            }
+            client.queuePut(key, users[key], 0, users[key].length);
+        }
+        while (client.inFlight() > 0) {
+            client.readPut();
+            add(LOADED);
+        }
+    }
+
     // hot path: no allocation
     private void loop(KvClient client) throws java.io.IOException {
         final byte[] dst = new byte[64 * 1024];
-        final long userCount = users.length;
+        final int depth = pipeline;
+        final long[] queuedAt = new long[depth];
         final Histogram latency = this.latency;
+        long queued = 0;
+        long answered = 0;
         while (!phase.isStopped()) {
-            boolean measuring = phase.isMeasuring();
-            long hitKey = random.nextLong(userCount);
-            long start = System.nanoTime();
-            int found = client.get(hitKey, dst);
-            long end = System.nanoTime();
-            note(HITS, found == MappedStore.ABSENT, measuring, end - start, latency);
+            long now = System.nanoTime();
+            for (; queued - answered < depth; queued++) {
+                queuedAt[(int) (queued % depth)] = now;
+                queue(client, (int) (queued % 3));
+            }
+            client.flush();
+            do {
+                int kind = (int) (answered % 3);
+                boolean unexpected = read(client, kind, dst);
+                long end = System.nanoTime();
+                note(kind, unexpected, phase.isMeasuring(), end - queuedAt[(int) (answered % depth)], latency);
+                answered++;
+            } while (client.isReplyBuffered());
+        }
+        while (client.inFlight() > 0) {
+            read(client, (int) (answered++ % 3), dst); // the window's last replies, not counted
+        }
+    }
 
-            long missKey = userCount + random.nextLong(Long.MAX_VALUE - userCount);
-            start = end;
-            found = client.get(missKey, dst);
-            end = System.nanoTime();
-            note(MISSES, found != MappedStore.ABSENT, measuring, end - start, latency);
+    /** Queues the request of {@code kind} (HITS, MISSES or PUTS) with a random key. */
+    // hot path: no allocation
+    private void queue(KvClient client, int kind) throws java.io.IOException {
+        long userCount = users.length;
+        switch (kind) {
+            case HITS -> client.queueGet(random.nextLong(userCount));
+            case MISSES -> client.queueGet(userCount + random.nextLong(Long.MAX_VALUE - userCount));
+            default -> {
+                int key = (int) random.nextLong(userCount);
+                client.queuePut(key, users[key], 0, users[key].length);
+            }
+        }
+    }
 
-            int putKey = (int) random.nextLong(userCount);
-            start = end;
-            client.put(putKey, users[putKey]);
-            end = System.nanoTime();
-            note(PUTS, false, measuring, end - start, latency);
+    /** Reads the reply of the oldest request, of {@code kind}; true when it is not what the data says. */
+    // hot path: no allocation
+    private static boolean read(KvClient client, int kind, byte[] dst) throws java.io.IOException {
+        switch (kind) {
+            case HITS -> {
+                return client.readGet(dst) == MappedStore.ABSENT;
+            }
+            case MISSES -> {
+                return client.readGet(dst) != MappedStore.ABSENT;
+            }
+            default -> {
+                client.readPut();
+                return false;
+            }
         }
     }
 

@@ -28,9 +28,10 @@ import org.allocpool.metrics.result.ResultRecord;
 
 /**
  * {@code kv bench}: N client threads over loopback against a kv server's binary port, each looping
- * GET hit, GET miss, PUT; lookups and puts per second and round-trip latency percentiles
- * (HdrHistogram), as one result record. Without a server address it starts one in this JVM on a
- * temporary directory (deleted afterwards), so clients and server then share the JVM and its cores.
+ * GET hit, GET miss, PUT with a given number of requests in flight (the pipeline); lookups and puts
+ * per second and latency percentiles (HdrHistogram), as one result record. Without a server address
+ * it starts one in this JVM on a temporary directory (deleted afterwards), so clients and server then
+ * share the JVM and its cores.
  *
  * <p>Single-threaded from the caller's side: {@link #run} blocks until the run ends and prints a
  * progress line per second on {@code progress}.
@@ -59,6 +60,7 @@ public final class KvBench {
         Map<String, Object> cell = new LinkedHashMap<>();
         cell.put("mode", "bench");
         cell.put("clients", settings.clients());
+        cell.put("pipeline", settings.pipeline());
         cell.put("users", settings.users());
         cell.put("durationS", settings.duration().toMillis() / 1000.0);
         cell.put("warmupS", settings.warmup().toMillis() / 1000.0);
@@ -93,7 +95,7 @@ public final class KvBench {
         List<BenchClient> clients = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < settings.clients(); i++) {
-            BenchClient client = new BenchClient(i, address, users, settings.clients(), phase);
+            BenchClient client = new BenchClient(i, address, users, settings.clients(), settings.pipeline(), phase);
             clients.add(client);
             threads.add(Thread.ofPlatform().name("kv-bench-" + i).daemon().start(client));
         }

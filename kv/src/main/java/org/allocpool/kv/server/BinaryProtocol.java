@@ -25,8 +25,23 @@ package org.allocpool.kv.server;
  * <p>A request frame longer than the server's maximum, or with a length under {@link #REQUEST_HEADER},
  * gets one BAD_FRAME or TOO_LARGE reply, then its connection is closed (the stream cannot be
  * resynchronised). A well-framed but bad request (unknown op, a GET with a value, a value over the
- * store's limit) gets an error reply and the connection is served on. Replies come in request order;
- * requests may be pipelined. Values are opaque bytes: the server stores what it received.
+ * store's limit) gets an error reply and the connection is served on. Values are opaque bytes: the
+ * server stores what it received.
+ *
+ * <p><b>Pipelining: replies in request order, no request id.</b> A client may send any number of
+ * requests without waiting. The server runs one connection's requests one after another, in the order
+ * they arrived (a connection belongs to one event-loop thread, and each request is a synchronous store
+ * call), and writes every request's reply, error replies included, in that order: the n-th reply on a
+ * connection answers the n-th request. The replies to the requests that one read of the socket brought
+ * go out in one flush, so a pipelined batch costs the server one read and one write. A frame that ends
+ * the connection is answered after every request before it, and nothing after it is run. There is no
+ * request id because nothing would ever be answered out of order: an id would cost bytes in every frame
+ * and a format change for nothing. The price of in-order replies is head-of-line blocking: with sync
+ * durability a PUT's disk writes hold up the requests behind it on its connection (use more connections).
+ *
+ * <p>A server stops reading a connection whose replies not yet sent pass 64 KiB (Netty's default write
+ * high-water mark) until its client reads them. A client that sends without reading can then block in
+ * its own write: keep the replies in flight under 64 KiB, or read replies between writes.
  *
  * <p>Constants only; thread-safe.
  */

@@ -8,9 +8,11 @@ import java.util.List;
 
 /**
  * Cuts the byte stream of one connection into request frames ({@link BinaryProtocol}) and passes
- * each on as a retained slice without its length field. A length under the request header
- * (negative included) or over the maximum cannot be trusted to find the next frame: the decoder
- * replies once with BAD_FRAME or TOO_LARGE, then closes the connection and ignores what follows.
+ * each on as a retained slice without its length field, one at a time, in order: each frame's reply
+ * is written before the next frame is cut. A length under the request header (negative included) or
+ * over the maximum cannot be trusted to find the next frame: the decoder replies once with BAD_FRAME
+ * or TOO_LARGE (flushed with the replies to the frames before it, which therefore reach the client
+ * first), then closes the connection and ignores what follows.
  *
  * <p>Not thread-safe: one instance per connection, on its event loop (Netty's contract).
  */
