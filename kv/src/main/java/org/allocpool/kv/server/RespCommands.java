@@ -56,6 +56,7 @@ final class RespCommands {
      */
     // hot path: no allocation for GET and SET of keys and values within the limits
     boolean execute(RespRequest request, ByteBuf out) {
+        int replyStart = out.writerIndex();
         try {
             if (request.is(0, GET)) {
                 get(request, out);
@@ -75,7 +76,9 @@ final class RespCommands {
                 return server.execute(request, out);
             }
         } catch (RuntimeException e) {
-            // The store failed (closed, out of disk): this request gets an error, the connection goes on.
+            // The store failed (closed, out of disk): this request gets an error instead of whatever
+            // part of its reply was written, and the connection goes on.
+            out.writerIndex(replyStart);
             RespReplies.writeError(out, "store failed: " + e.getMessage());
         }
         return true;
@@ -109,6 +112,11 @@ final class RespCommands {
         if (length > value.length) {
             value = new byte[maxValueBytes]; // once: from now on every value within the limit fits
             length = store.getIfFits(key, value);
+        }
+        if (length > value.length) {
+            // stored by an earlier session with a higher --max-value
+            throw new IllegalStateException("the value of key '" + key + "' has " + length
+                    + " bytes, over this session's --max-value of " + maxValueBytes);
         }
         if (length == MappedStore.ABSENT) {
             out.writeBytes(RespReplies.NIL);

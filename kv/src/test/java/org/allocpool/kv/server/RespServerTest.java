@@ -171,6 +171,25 @@ class RespServerTest {
     }
 
     @Test
+    void shouldRefuseAValueStoredUnderAHigherLimitWithoutBreakingTheReplies() throws IOException {
+        jedis.close();
+        running.close();
+        try (org.allocpool.kv.store.MappedStore bigger = org.allocpool.kv.store.MappedStore.open(dir,
+                new org.allocpool.kv.store.StoreConfig(1024, 4 * RunningServer.MAX_VALUE,
+                        org.allocpool.kv.store.Durability.ASYNC))) {
+            byte[] big = new byte[2 * RunningServer.MAX_VALUE];
+            bigger.put(ByteKey.of("big"), big, 0, big.length);
+        }
+        running = new RunningServer(dir);
+        jedis = jedis();
+        jedis.set("small", "s");
+        JedisDataException e = assertThrows(JedisDataException.class, () -> jedis.mget("small", "big"));
+        assertEquals("ERR store failed: the value of key 'big' has 2048 bytes, over this session's --max-value of 1024",
+                e.getMessage());
+        assertEquals("s", jedis.get("small"));
+    }
+
+    @Test
     void shouldAnswerTheCommandsClientsAskAtStart() {
         assertEquals("hello", jedis.echo("hello"));
         assertEquals("OK", jedis.select(0));
