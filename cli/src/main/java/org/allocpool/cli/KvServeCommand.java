@@ -28,6 +28,13 @@ import picocli.CommandLine.Spec;
                 + "(length-prefixed frames: GET, PUT, DELETE of a long key; values are opaque bytes, stored as "
                 + "received) and HTTP on --http-port (GET/PUT/DELETE /users/{id} with JSON users, stored in the "
                 + "flyweight layout, and GET /stats).",
+            "With --resp-port, RESP2 (the Redis protocol) as well, for redis-cli, redis-benchmark, Jedis, Lettuce: "
+                + "PING, ECHO, GET, SET (EX, PX, EXAT, PXAT, NX, XX; expiry is kept in the entry and checked on read), "
+                + "DEL, EXISTS, MGET, MSET, DBSIZE, INFO, COMMAND (an empty array), CONFIG GET, CLIENT SETNAME/SETINFO, "
+                + "SELECT 0, QUIT; pipelined and inline (telnet) requests. RESP keys are byte strings up to --max-key "
+                + "bytes, kept apart from the binary protocol's long keys. Other commands and options get a Redis-style "
+                + "-ERR reply; malformed input, a bulk string over the limits or an inline line over 64 KiB gets "
+                + "-ERR Protocol error and the connection is closed.",
             "Ctrl-C closes every connection, then the store. Listens on loopback unless --host says otherwise.",
             ""},
         footer = {"", "Exit codes: 1 the store or a port could not be opened, 2 bad input."})
@@ -51,6 +58,10 @@ final class KvServeCommand implements Callable<Integer> {
             description = "the HTTP port, 0 for any free one (default: ${DEFAULT-VALUE})")
     int httpPort;
 
+    @Option(names = "--resp-port", paramLabel = "PORT",
+            description = "also answer RESP2 (the Redis protocol) on this port, 0 for any free one (default: off)")
+    Integer respPort;
+
     @Option(names = "--durability", defaultValue = "async", paramLabel = "async|sync",
             description = "async: a write is done once in the mapped file (the OS writes it back; survives a crash "
                     + "of this process, not of the machine); sync: each write is forced to the disk before "
@@ -60,6 +71,10 @@ final class KvServeCommand implements Callable<Integer> {
     @Option(names = "--max-value", defaultValue = "4096", paramLabel = "BYTES",
             description = "the largest value stored, in bytes (default: ${DEFAULT-VALUE})")
     int maxValue;
+
+    @Option(names = "--max-key", defaultValue = "" + StoreConfig.DEFAULT_MAX_KEY, paramLabel = "BYTES",
+            description = "the longest RESP (byte-string) key, in bytes; a longer one gets -ERR (default: ${DEFAULT-VALUE})")
+    int maxKey;
 
     @Option(names = "--max-frame", paramLabel = "BYTES",
             description = "the largest binary request frame (op, key and value); a longer one is refused and its "
@@ -112,10 +127,12 @@ final class KvServeCommand implements Callable<Integer> {
             err.flush();
             closed.countDown();
         }, "kv-serve-shutdown"));
+        String resp = server.respAddress() == null ? ""
+                : String.format(Locale.ROOT, ", RESP on %s:%d", serverConfig.host(), server.respAddress().getPort());
         out.println(String.format(Locale.ROOT, "kv serve: %s (%,d entries, %s durability); binary protocol on %s:%d, "
-                        + "HTTP on %s:%d; Ctrl-C stops", store.file(), store.size(),
+                        + "HTTP on %s:%d%s; Ctrl-C stops", store.file(), store.size(),
                 storeConfig.durability().name().toLowerCase(Locale.ROOT), serverConfig.host(),
-                server.tcpAddress().getPort(), serverConfig.host(), server.httpAddress().getPort()));
+                server.tcpAddress().getPort(), serverConfig.host(), server.httpAddress().getPort(), resp));
         out.flush();
         try {
             closed.await();
@@ -134,12 +151,17 @@ final class KvServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--capacity must be 1.." + StoreConfig.MAX_INITIAL_CAPACITY
                     + " entries, was " + capacity);
         }
-        return new StoreConfig(capacity, maxValue, durability(durability));
+        if (maxKey < 1 || maxKey > StoreConfig.MAX_KEY_LIMIT) {
+            throw new IllegalArgumentException("--max-key must be 1.." + StoreConfig.MAX_KEY_LIMIT + " bytes, was "
+                    + maxKey);
+        }
+        return new StoreConfig(capacity, maxValue, durability(durability), maxKey);
     }
 
     ServerConfig serverConfig() {
         return new ServerConfig(host, port, httpPort, maxFrame != null ? maxFrame : ServerConfig.frameFor(maxValue),
-                maxBody, threads != null ? threads : Runtime.getRuntime().availableProcessors());
+                maxBody, threads != null ? threads : Runtime.getRuntime().availableProcessors(),
+                respPort != null ? respPort : ServerConfig.NO_RESP);
     }
 
     static Durability durability(String text) {

@@ -59,6 +59,30 @@ class KvCommandTest {
     }
 
     @Test
+    void shouldRejectARespPortOutOfRange() {
+        assertBadInput(execute("kv", "serve", "--dir", dir.toString(), "--resp-port", "70000"),
+                "--resp-port must be 0..65535 (0: any free port), was 70000");
+    }
+
+    @Test
+    void shouldRejectAMaxKeyOutOfRange() {
+        assertBadInput(execute("kv", "serve", "--dir", dir.toString(), "--max-key", "0"), "--max-key must be 1..");
+    }
+
+    @Test
+    void shouldFailInOneLineWhenTheRespPortIsTaken() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Outcome outcome = execute("kv", "serve", "--dir", dir.toString(), "--port", "0", "--http-port", "0",
+                    "--resp-port", "" + taken.getLocalPort());
+            assertEquals(1, outcome.exitCode(), outcome.toString());
+            assertEquals(1, outcome.err().size(), outcome.err().toString());
+            assertTrue(outcome.err().getFirst().contains("cannot listen on 127.0.0.1:" + taken.getLocalPort()),
+                    outcome.err().getFirst());
+        }
+        MappedStore.openExisting(dir).close();
+    }
+
+    @Test
     void shouldRequireADirectoryToServe() {
         assertBadInput(execute("kv", "serve"), "--dir");
     }

@@ -15,6 +15,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -22,8 +23,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.allocpool.kv.store.MappedStore;
 
 /**
- * The kv server: the binary protocol ({@link BinaryProtocol}) on one port and HTTP
- * ({@code /users/{id}}, {@code /stats}) on another, both over one {@link MappedStore}, on Netty's
+ * The kv server: the binary protocol ({@link BinaryProtocol}) on one port, HTTP
+ * ({@code /users/{id}}, {@code /stats}) on another and, when asked, RESP2 (the Redis protocol,
+ * {@link RespRequestHandler}, byte-string keys) on a third, all over one {@link MappedStore}, on Netty's
  * NIO transport (pure Java: no native transport, no {@code sun.misc.Unsafe} needed).
  *
  * <p>Thread-safe: {@link #start} binds both ports and returns; connections are served by
@@ -40,6 +42,9 @@ public final class KvServer implements AutoCloseable {
      */
     static final ByteBufAllocator ALLOCATOR = PooledByteBufAllocator.DEFAULT;
 
+    /** The prefix of the event-loop threads' names (a test reads their allocation counters by it). */
+    static final String WORKER_THREAD_NAME = "kv-worker";
+
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final ChannelGroup channels = new DefaultChannelGroup("kv", GlobalEventExecutor.INSTANCE);
@@ -48,10 +53,12 @@ public final class KvServer implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private InetSocketAddress tcpAddress;
     private InetSocketAddress httpAddress;
+    private InetSocketAddress respAddress;
 
     private KvServer(MappedStore store, ServerConfig config) {
         this.boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        this.workers = new MultiThreadIoEventLoopGroup(config.workerThreads(), NioIoHandler.newFactory());
+        this.workers = new MultiThreadIoEventLoopGroup(config.workerThreads(), new DefaultThreadFactory(WORKER_THREAD_NAME),
+                NioIoHandler.newFactory());
         this.stats = new ServerStats(store, counters);
     }
 
@@ -81,11 +88,30 @@ public final class KvServer implements AutoCloseable {
                                     server.counters));
                 }
             });
+            if (config.hasResp()) {
+                server.respAddress = server.bindResp(store, config);
+            }
         } catch (RuntimeException e) {
             server.close();
             throw e;
         }
         return server;
+    }
+
+    /** Binds the RESP port; the largest request holds an MSET of a few hundred values of the largest size. */
+    private InetSocketAddress bindResp(MappedStore store, ServerConfig config) {
+        int maxBulk = Math.max(store.maxValueBytes(), store.maxKeyBytes());
+        int maxRequest = (int) Math.min(Integer.MAX_VALUE - 1024, Math.max(4L << 20, 2L * maxBulk + 1024));
+        RespParser parser = new RespParser(maxBulk, maxRequest);
+        RespServerCommands serverCommands = new RespServerCommands(store);
+        InetSocketAddress address = bind(config.host(), config.respPort(), new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                channels.add(ch);
+                ch.pipeline().addLast(new RespRequestHandler(parser, new RespCommands(store, serverCommands), counters));
+            }
+        });
+        return address;
     }
 
     private InetSocketAddress bind(String host, int port, ChannelInitializer<SocketChannel> initializer) {
@@ -120,9 +146,14 @@ public final class KvServer implements AutoCloseable {
         return httpAddress;
     }
 
-    /** Requests answered so far over both protocols (error replies included). */
+    /** The RESP server's bound address (its real port when 0 was asked for), or null when RESP is off. */
+    public InetSocketAddress respAddress() {
+        return respAddress;
+    }
+
+    /** Requests answered so far over every protocol (error replies included). */
     public long requestsServed() {
-        return counters.tcpRequests() + counters.httpRequests();
+        return counters.tcpRequests() + counters.httpRequests() + counters.respRequests();
     }
 
     /**

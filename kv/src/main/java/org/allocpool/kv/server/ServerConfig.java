@@ -10,10 +10,14 @@ package org.allocpool.kv.server;
  * @param maxFrameBytes    the longest request frame accepted (the length field's value); longer ones are refused
  *                         and their connection closed
  * @param maxHttpBodyBytes the longest HTTP request body accepted; longer ones get 413
- * @param workerThreads    event-loop threads serving connections (both protocols)
+ * @param workerThreads    event-loop threads serving connections (every protocol)
+ * @param respPort         the RESP2 (Redis protocol) port, 0 for any free one, {@link #NO_RESP} for none
  */
 public record ServerConfig(String host, int tcpPort, int httpPort, int maxFrameBytes,
-                           int maxHttpBodyBytes, int workerThreads) {
+                           int maxHttpBodyBytes, int workerThreads, int respPort) {
+
+    /** {@link #respPort} when the server is not to speak RESP. */
+    public static final int NO_RESP = -1;
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_MAX_HTTP_BODY = 64 * 1024;
@@ -35,6 +39,25 @@ public record ServerConfig(String host, int tcpPort, int httpPort, int maxFrameB
         if (workerThreads < 1) {
             throw new IllegalArgumentException("--threads must be at least 1, was " + workerThreads);
         }
+        if (respPort != NO_RESP) {
+            port("--resp-port", respPort);
+        }
+    }
+
+    /** A configuration without RESP. */
+    public ServerConfig(String host, int tcpPort, int httpPort, int maxFrameBytes, int maxHttpBodyBytes,
+                        int workerThreads) {
+        this(host, tcpPort, httpPort, maxFrameBytes, maxHttpBodyBytes, workerThreads, NO_RESP);
+    }
+
+    /** Whether the server is to answer RESP on {@link #respPort}. */
+    public boolean hasResp() {
+        return respPort != NO_RESP;
+    }
+
+    /** The same configuration answering RESP on {@code port} (0: any free one). */
+    public ServerConfig withRespPort(int port) {
+        return new ServerConfig(host, tcpPort, httpPort, maxFrameBytes, maxHttpBodyBytes, workerThreads, port);
     }
 
     /** Loopback, the given ports, frames that fit one value of {@code maxValueBytes}, one worker per core. */

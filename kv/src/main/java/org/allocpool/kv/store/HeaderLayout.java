@@ -19,14 +19,16 @@ import java.nio.file.Path;
  *  | table offset      | log offset        | log bytes         |
  *  |      int64        |      int64        |      int64        |
  *  +-------------------+-------------------+-------------------+
- *  48        52        56        60                         4096
- *  +---------+---------+---------+-----------------------------+
- *  | max     | durabi- | CRC32C  |  zero                       |
- *  | value   | lity    | of 0..56|                             |
- *  +---------+---------+---------+-----------------------------+
+ *  48        52        56        60        64               4096
+ *  +---------+---------+---------+---------+------------------+
+ *  | max     | durabi- | max key | CRC32C  |  zero            |
+ *  | value   | lity    | bytes   | of 0..60|                  |
+ *  +---------+---------+---------+---------+------------------+
  * </pre>
  *
- * The header is written once when the file is made and never changed, so a crash can never tear
+ * Version 2 (byte-string keys, expiry times: see {@link EntryLayout}, {@link SlotLayout}) added the
+ * max key field and moved the checksum from 56 to 60; a version 1 file is refused by name (its
+ * entries have another layout), never misread. The header is written once when the file is made and never changed, so a crash can never tear
  * it. Stateless; thread-safe.
  */
 final class HeaderLayout {
@@ -35,7 +37,7 @@ final class HeaderLayout {
     static final int HEADER_BYTES = 4096;
     /** "allocKV1" in ASCII, read as a little-endian long. */
     static final long MAGIC = 0x31564B636F6C6C61L;
-    static final int VERSION = 1;
+    static final int VERSION = 2;
 
     static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -50,7 +52,8 @@ final class HeaderLayout {
     static final long LOG_BYTES_OFFSET = 40;
     static final long MAX_VALUE_OFFSET = 48;
     static final long DURABILITY_OFFSET = 52;
-    static final long CHECKSUM_OFFSET = 56;
+    static final long MAX_KEY_OFFSET = 56;
+    static final long CHECKSUM_OFFSET = 60;
 
     private HeaderLayout() {
     }
@@ -68,6 +71,7 @@ final class HeaderLayout {
         file.set(LONG, LOG_BYTES_OFFSET, header.logBytes());
         file.set(INT, MAX_VALUE_OFFSET, header.maxValueBytes());
         file.set(INT, DURABILITY_OFFSET, header.durability().ordinal());
+        file.set(INT, MAX_KEY_OFFSET, header.maxKeyBytes());
         file.set(INT, CHECKSUM_OFFSET, Checksums.crc32c(file, 0, CHECKSUM_OFFSET));
     }
 
@@ -87,6 +91,10 @@ final class HeaderLayout {
                     + HEADER_BYTES + "-byte header");
         }
         int version = bytes.get(INT, VERSION_OFFSET);
+        if (version == 1) {
+            throw new StoreFileException(path, "format version 1 (long keys only, before byte keys and expiry), "
+                    + "this build reads version " + VERSION + " only; rewrite the data with the build that made it");
+        }
         if (version != VERSION) {
             throw new StoreFileException(path, "format version " + version + ", this build reads version "
                     + VERSION + " only");
@@ -116,13 +124,14 @@ final class HeaderLayout {
         long logBytes = bytes.get(LONG, LOG_BYTES_OFFSET);
         int maxValue = bytes.get(INT, MAX_VALUE_OFFSET);
         int durability = bytes.get(INT, DURABILITY_OFFSET);
+        int maxKey = bytes.get(INT, MAX_KEY_OFFSET);
         if (headerBytes != HEADER_BYTES || !isPowerOfTwo(segments) || !isPowerOfTwo(slotsPerSegment)
                 || logBytes <= 0 || logBytes % EntryLayout.ALIGNMENT != 0 || maxValue < 1
-                || durability < 0 || durability >= Durability.values().length) {
+                || durability < 0 || durability >= Durability.values().length || maxKey < 1) {
             throw new StoreFileException(path, "corrupted header: impossible layout parameters");
         }
         StoreHeader header = new StoreHeader(segments, slotsPerSegment, logBytes, maxValue,
-                Durability.values()[durability]);
+                Durability.values()[durability], maxKey);
         if (bytes.get(LONG, TABLE_OFFSET_OFFSET) != header.tableOffset()
                 || bytes.get(LONG, LOG_OFFSET_OFFSET) != header.logOffset()) {
             throw new StoreFileException(path, "corrupted header: table or log offset does not match the layout");

@@ -1,10 +1,19 @@
 package org.allocpool.kv.store;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
 /**
  * Spreads a {@code long} key over the table: the high 32 bits of the mixed hash pick the segment,
- * the low bits the first slot to probe in it. Stateless; thread-safe.
+ * the low bits the first slot to probe in it. A byte-string key stands in the table as the 64-bit
+ * hash of its bytes ({@link #ofBytes}), which is then spread like a long key. Both are part of the
+ * file format: changing either needs a new format version. Stateless; thread-safe.
  */
 final class KeyHash {
+
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final long SEED = 0x9E3779B97F4A7C15L;
 
     private KeyHash() {
     }
@@ -31,5 +40,27 @@ final class KeyHash {
     // hot path: no allocation
     static int firstSlot(long hash, int slotsPerSegment) {
         return (int) hash & (slotsPerSegment - 1);
+    }
+
+    /**
+     * The 64-bit hash of {@code length} bytes of {@code bytes} from {@code offset}: eight bytes at a
+     * time (little-endian words), each word mixed in with {@link #mix}, the length mixed in last. Not
+     * a defence against keys chosen to collide; collisions only cost probes, the key bytes decide.
+     */
+    // hot path: no allocation
+    static long ofBytes(MemorySegment bytes, long offset, int length) {
+        long h = SEED;
+        int i = 0;
+        for (; i + Long.BYTES <= length; i += Long.BYTES) {
+            h = Long.rotateLeft(h ^ mix(bytes.get(LONG, offset + i)), 31) * SEED;
+        }
+        if (i < length) {
+            long tail = 0;
+            for (int shift = 0; i < length; i++, shift += 8) {
+                tail |= (bytes.get(ValueLayout.JAVA_BYTE, offset + i) & 0xFFL) << shift;
+            }
+            h = Long.rotateLeft(h ^ mix(tail), 31) * SEED;
+        }
+        return mix(h ^ length);
     }
 }

@@ -10,13 +10,17 @@ import java.util.concurrent.locks.StampedLock;
 import org.allocpool.kv.store.SlotLookup.SlotAction;
 
 /**
- * A persistent off-heap hash map from {@code long} keys to byte values, over one memory-mapped
+ * A persistent off-heap hash map from {@code long} keys and byte-string keys ({@link ByteKey}, up
+ * to {@link #maxKeyBytes()} bytes) to byte values, over one memory-mapped
  * file ({@code dir/store.kv}) reached through {@code FileChannel.map(..., arena)} and
  * {@link MemorySegment}: no {@code Unsafe}, no JNI, no restricted method.
  *
  * <p><b>Layout.</b> A header page ({@link HeaderLayout}), an open-addressing table of 16-byte slots
  * ({@link SlotLayout}) cut into 64 segments, and an append-only value log ({@link EntryLayout}):
- * each entry carries its key, length and a CRC32C. A put appends an entry and then points the slot
+ * each entry carries its key (a long, or a byte key's hash and bytes), length, an optional expiry
+ * time and a CRC32C. The two kinds of key live side by side: the long 7 and the byte key "7" are
+ * different keys. A value put with an expiry time is absent to reads once it has passed (it keeps
+ * its room, and {@link #size()} counts it, until it is overwritten or removed: expiry is lazy). A put appends an entry and then points the slot
  * at it with a release store; a remove marks the slot removed. When a segment's table is 75% used
  * or the log is full, the store grows: it copies the live entries into a new file with twice the
  * slots or log as needed, forces it, renames it over the old one and remaps.
@@ -63,6 +67,7 @@ public final class MappedStore implements AutoCloseable {
 
     private final Path file;
     private final int maxValueBytes;
+    private final int maxKeyBytes;
     private final ProcessLock processLock;
     private final SegmentLocks locks;
     private final LiveMapping mapping;
@@ -74,6 +79,7 @@ public final class MappedStore implements AutoCloseable {
     private MappedStore(StoreOpening.Opened opened) {
         this.file = opened.mapping().path;
         this.maxValueBytes = opened.maxValueBytes();
+        this.maxKeyBytes = opened.maxKeyBytes();
         this.processLock = opened.lock();
         this.locks = new SegmentLocks(opened.mapping().header.segments());
         this.mapping = new LiveMapping(opened.mapping());
@@ -107,36 +113,74 @@ public final class MappedStore implements AutoCloseable {
     /** Stores {@code value} (all of it) under {@code key}, replacing any previous value. */
     // hot path: no allocation (in async mode, when the store need not grow)
     public void put(long key, MemorySegment value) {
-        put(key, value, null, 0, value.byteSize());
+        put(key, null, value, null, 0, value.byteSize(), 0, PutCondition.ALWAYS);
     }
 
     /** Stores {@code length} bytes of {@code value} from {@code offset} under {@code key}. */
     // hot path: no allocation (in async mode, when the store need not grow)
     public void put(long key, byte[] value, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, value.length);
-        put(key, null, value, offset, length);
+        put(key, null, null, value, offset, length, 0, PutCondition.ALWAYS);
     }
 
-    /** Stores the value from {@code segment}, or else from {@code array} at {@code offset}. */
-    private void put(long key, MemorySegment segment, byte[] array, int offset, long length) {
+    /** Stores {@code length} bytes of {@code value} from {@code offset} under the byte key {@code key}. */
+    // hot path: no allocation (in async mode, when the store need not grow)
+    public void put(ByteKey key, byte[] value, int offset, int length) {
+        put(key, value, offset, length, 0, PutCondition.ALWAYS);
+    }
+
+    /**
+     * Stores {@code length} bytes of {@code value} from {@code offset} under the byte key {@code key}
+     * if {@code condition} holds, the test and the write under one lock.
+     *
+     * @param expiresAtMillis when the value expires, in milliseconds since 1970 ({@link System#currentTimeMillis()}),
+     *                        or 0 for never; from then on reads find the key absent
+     * @return whether the value was stored
+     * @throws IllegalArgumentException for a key or value over this session's limits
+     */
+    // hot path: no allocation (in async mode, when the store need not grow)
+    public boolean put(ByteKey key, byte[] value, int offset, int length, long expiresAtMillis,
+                       PutCondition condition) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(condition, "condition");
+        Objects.checkFromIndexSize(offset, length, value.length);
+        if (key.length() > maxKeyBytes) {
+            throw new IllegalArgumentException("key of " + key.length() + " bytes is over the store's limit of "
+                    + maxKeyBytes + " bytes (max key size)");
+        }
+        if (expiresAtMillis < 0) {
+            throw new IllegalArgumentException("expiry time must be 0 (never) or positive, was " + expiresAtMillis);
+        }
+        return put(key.hash(), key, null, value, offset, length, expiresAtMillis, condition);
+    }
+
+    /**
+     * Stores the value from {@code segment}, or else from {@code array} at {@code offset}, under
+     * {@code key} (a long key when {@code bytes} is null, else the hash of the byte key {@code bytes}).
+     */
+    private boolean put(long key, ByteKey bytes, MemorySegment segment, byte[] array, int offset, long length,
+                        long expiresAt, PutCondition condition) {
         if (length > maxValueBytes) {
             throw new IllegalArgumentException("value of " + length + " bytes is over the store's limit of "
                     + maxValueBytes + " bytes (max value size)");
         }
         long hash = KeyHash.mix(key);
         int seg = locks.segmentOf(hash);
-        long entryBytes = EntryLayout.entryBytes(length);
+        long entryBytes = EntryLayout.entryBytes(bytes == null ? 0 : bytes.length(), length);
         for (;;) {
             long stamp = locks.lock(seg, true);
             long seenGeneration;
             try {
                 StoreMapping m = mapping.current();
                 seenGeneration = mapping.generation();
-                long entry = writes.reserve(m, seg, hash, key, entryBytes);
+                long entry = writes.reserve(m, seg, hash, key, bytes, entryBytes, condition);
+                if (entry == SegmentWrites.CONDITION_NOT_MET) {
+                    return false;
+                }
                 if (entry >= 0) {
-                    SegmentWrites.write(m, entry, key, segment, array, offset, (int) length);
-                    writes.publish(m, seg, hash, key, entry, entryBytes);
-                    return;
+                    SegmentWrites.write(m, entry, key, bytes, expiresAt, segment, array, offset, (int) length);
+                    writes.publish(m, seg, hash, key, bytes, entry, entryBytes);
+                    return true;
                 }
             } finally {
                 locks.unlock(seg, stamp);
@@ -153,7 +197,7 @@ public final class MappedStore implements AutoCloseable {
      */
     // hot path: no allocation
     public int get(long key, MemorySegment dst) {
-        return lookup.withSlot(key, false, dst, COPY_INTO_SEGMENT);
+        return lookup.withSlot(key, null, false, dst, COPY_INTO_SEGMENT);
     }
 
     /** As {@link #get(long, MemorySegment)}, into a {@code byte[]} from index 0. */
@@ -174,7 +218,7 @@ public final class MappedStore implements AutoCloseable {
      */
     // hot path: no allocation
     public int getIfFits(long key, byte[] dst) {
-        return lookup.withSlot(key, false, dst, COPY_INTO_ARRAY_IF_FITS);
+        return lookup.withSlot(key, null, false, dst, COPY_INTO_ARRAY_IF_FITS);
     }
 
     /**
@@ -184,27 +228,56 @@ public final class MappedStore implements AutoCloseable {
      */
     // hot path: no allocation
     public boolean get(long key, ValueView view) {
-        return lookup.withSlot(key, false, view, POINT_VIEW) != ABSENT;
+        return lookup.withSlot(key, null, false, view, POINT_VIEW) != ABSENT;
     }
 
     /** Removes {@code key}; false when it was absent. */
     public boolean remove(long key) {
-        return lookup.withSlot(key, true, writes, REMOVE) != ABSENT;
+        return lookup.withSlot(key, null, true, writes, REMOVE) != ABSENT;
     }
 
     /** Whether {@code key} has a value. */
     // hot path: no allocation
     public boolean containsKey(long key) {
-        return lookup.withSlot(key, false, null, FOUND) != ABSENT;
+        return lookup.withSlot(key, null, false, null, FOUND) != ABSENT;
     }
 
-    /** Live entries. */
+    /**
+     * Copies the value of the byte key {@code key} into {@code dst} from index 0 if it fits (as
+     * {@link #getIfFits(long, byte[])}).
+     *
+     * @return the value's length (when over {@code dst.length}, nothing was copied), or {@link #ABSENT}
+     */
+    // hot path: no allocation
+    public int getIfFits(ByteKey key, byte[] dst) {
+        return lookup.withSlot(0, Objects.requireNonNull(key, "key"), false, dst, COPY_INTO_ARRAY_IF_FITS);
+    }
+
+    /** Points {@code view} at the stored value of the byte key {@code key}, without copying (as {@link #get(long, ValueView)}). */
+    // hot path: no allocation
+    public boolean get(ByteKey key, ValueView view) {
+        return lookup.withSlot(0, Objects.requireNonNull(key, "key"), false, view, POINT_VIEW) != ABSENT;
+    }
+
+    /** Removes the byte key {@code key}; false when it was absent (or had expired: it is removed all the same). */
+    public boolean remove(ByteKey key) {
+        return lookup.withSlot(0, Objects.requireNonNull(key, "key"), true, writes, REMOVE) != ABSENT;
+    }
+
+    /** Whether the byte key {@code key} has an unexpired value. */
+    // hot path: no allocation
+    public boolean containsKey(ByteKey key) {
+        return lookup.withSlot(0, Objects.requireNonNull(key, "key"), false, null, FOUND) != ABSENT;
+    }
+
+    /** Live entries of both kinds of key (values that expired but were not yet removed or replaced included). */
     public long size() {
         return counts.entries();
     }
 
     /**
-     * Calls {@code visitor} once per live entry, segment by segment, each segment under its read
+     * Calls {@code visitor} once per live entry of a {@code long} key (byte-string keys are not
+     * visited; expired values are), segment by segment, each segment under its read
      * lock (writers to other segments go on meanwhile; an entry written during the walk may or may
      * not be seen). Allocates one read-only slice per entry.
      */
@@ -215,11 +288,12 @@ public final class MappedStore implements AutoCloseable {
                 StoreMapping m = mapping.current();
                 for (int index = 0; index < m.slotsPerSegment; index++) {
                     long slot = m.slot(segment, index);
-                    long entry = SlotLayout.refAcquire(m.file, slot);
-                    if (SlotLayout.isEntry(entry)) {
+                    long ref = SlotLayout.refAcquire(m.file, slot);
+                    if (SlotLayout.isEntry(ref) && !SlotLayout.isByteKey(ref)) {
+                        long entry = SlotLayout.entryOf(ref);
                         int length = EntryLayout.length(m.file, entry);
                         visitor.entry(SlotLayout.key(m.file, slot),
-                                m.file.asSlice(entry + EntryLayout.VALUE_OFFSET, length).asReadOnly());
+                                m.file.asSlice(EntryLayout.valueOffset(m.file, entry), length).asReadOnly());
                     }
                 }
             } finally {
@@ -241,6 +315,11 @@ public final class MappedStore implements AutoCloseable {
     /** The largest value this session accepts. */
     public int maxValueBytes() {
         return maxValueBytes;
+    }
+
+    /** The longest byte-string key this session accepts. */
+    public int maxKeyBytes() {
+        return maxKeyBytes;
     }
 
     /** Log bytes taken by live entries (headers and padding included). */
@@ -274,7 +353,7 @@ public final class MappedStore implements AutoCloseable {
         if (length > dst.byteSize()) {
             throw tooSmall(EntryLayout.key(m.file, entry), length, dst.byteSize());
         }
-        MemorySegment.copy(m.file, entry + EntryLayout.VALUE_OFFSET, dst, 0, length);
+        MemorySegment.copy(m.file, EntryLayout.valueOffset(m.file, entry), dst, 0, length);
         return length;
     }
 
@@ -282,7 +361,7 @@ public final class MappedStore implements AutoCloseable {
     private static int copyIntoIfFits(byte[] dst, StoreMapping m, int segment, long slot, long entry) {
         int length = EntryLayout.length(m.file, entry);
         if (length <= dst.length) {
-            MemorySegment.copy(m.file, ValueLayout.JAVA_BYTE, entry + EntryLayout.VALUE_OFFSET, dst, 0, length);
+            MemorySegment.copy(m.file, ValueLayout.JAVA_BYTE, EntryLayout.valueOffset(m.file, entry), dst, 0, length);
         }
         return length;
     }
@@ -290,7 +369,7 @@ public final class MappedStore implements AutoCloseable {
     // hot path: no allocation
     private static int pointAt(ValueView view, StoreMapping m, int segment, long slot, long entry) {
         int length = EntryLayout.length(m.file, entry);
-        view.wrap(m.file, entry + EntryLayout.VALUE_OFFSET, length);
+        view.wrap(m.file, EntryLayout.valueOffset(m.file, entry), length);
         return length;
     }
 

@@ -28,13 +28,27 @@ final class SegmentWrites {
         this.counts = counts;
     }
 
+    /** {@link #reserve} result: the key's presence did not meet the put's condition; nothing was reserved. */
+    static final long CONDITION_NOT_MET = -2;
+
     /**
-     * Reserves log space for an entry of {@code key} in {@code segment}: its file offset, or -1
-     * when the segment's table or the log is full (the caller grows the store and retries).
+     * Reserves log space for an entry of {@code key} (or the byte key {@code bytes}, of hash
+     * {@code key}) in {@code segment}: its file offset; -1 when the segment's table or the log is
+     * full (the caller grows the store and retries); {@link #CONDITION_NOT_MET} when
+     * {@code condition} wants the key absent and it is there, or present and it is not (an expired
+     * entry counts as absent).
      */
     // hot path: no allocation
-    long reserve(StoreMapping m, int segment, long hash, long key, long entryBytes) {
-        long found = TableProbe.findForInsert(m, segment, hash, key);
+    long reserve(StoreMapping m, int segment, long hash, long key, ByteKey bytes, long entryBytes,
+                 PutCondition condition) {
+        long found = TableProbe.findForInsert(m, segment, hash, key, bytes);
+        if (condition != PutCondition.ALWAYS) {
+            boolean present = found >= 0
+                    && !EntryLayout.isExpired(m.file, SlotLayout.entryOf(SlotLayout.refAcquire(m.file, found)));
+            if (present != (condition == PutCondition.IF_PRESENT)) {
+                return CONDITION_NOT_MET;
+            }
+        }
         if (found == TableProbe.NO_ROOM) {
             return -1;
         }
@@ -47,19 +61,26 @@ final class SegmentWrites {
     }
 
     /**
-     * Writes the entry of {@code key} at {@code entry}, reserved by {@link #reserve}: its header
-     * and {@code length} value bytes from {@code segment}, or else from {@code array} at
-     * {@code offset}. Not visible to readers until {@link #publish}.
+     * Writes the entry of {@code key} (or the byte key {@code bytes}, of hash {@code key}) at
+     * {@code entry}, reserved by {@link #reserve}: its header, the key bytes, and {@code length}
+     * value bytes from {@code segment}, or else from {@code array} at {@code offset}. Not visible to
+     * readers until {@link #publish}.
      */
     // hot path: no allocation
-    static void write(StoreMapping m, long entry, long key, MemorySegment segment, byte[] array, int offset,
-                      int length) {
+    static void write(StoreMapping m, long entry, long key, ByteKey bytes, long expiresAt, MemorySegment segment,
+                      byte[] array, int offset, int length) {
         MemorySegment f = m.file;
-        EntryLayout.writeHeader(f, entry, key, length);
+        int keyBytes = bytes == null ? 0 : bytes.length();
+        EntryLayout.writeHeader(f, entry, key, bytes == null ? EntryLayout.LONG_KEY : keyBytes, length, expiresAt);
+        long at = entry + EntryLayout.KEY_BYTES_OFFSET;
+        if (bytes != null) {
+            MemorySegment.copy(bytes.segment(), 0, f, at, keyBytes);
+            at += keyBytes;
+        }
         if (array != null) {
-            MemorySegment.copy(array, offset, f, ValueLayout.JAVA_BYTE, entry + EntryLayout.VALUE_OFFSET, length);
+            MemorySegment.copy(array, offset, f, ValueLayout.JAVA_BYTE, at, length);
         } else {
-            MemorySegment.copy(segment, 0, f, entry + EntryLayout.VALUE_OFFSET, length);
+            MemorySegment.copy(segment, 0, f, at, length);
         }
     }
 
@@ -69,25 +90,25 @@ final class SegmentWrites {
      * before this returns.
      */
     // hot path: no allocation (in async mode)
-    void publish(StoreMapping m, int segment, long hash, long key, long entry, long entryBytes) {
+    void publish(StoreMapping m, int segment, long hash, long key, ByteKey bytes, long entry, long entryBytes) {
         MemorySegment f = m.file;
         EntryLayout.seal(f, entry);
         if (sync) {
             m.force(entry, entryBytes);
         }
-        long found = TableProbe.findForInsert(m, segment, hash, key);
+        long found = TableProbe.findForInsert(m, segment, hash, key, bytes);
         boolean exists = found >= 0;
         long slot = exists ? found : ~found;
         long previous = SlotLayout.refAcquire(f, slot);
         if (!exists) {
             SlotLayout.setKey(f, slot, key);
         }
-        SlotLayout.setRefRelease(f, slot, entry);
+        SlotLayout.setRefRelease(f, slot, SlotLayout.refOf(entry, bytes != null));
         if (sync) {
             m.force(slot, SlotLayout.SLOT_BYTES);
         }
         if (exists) {
-            counts.replaced(entryBytes, EntryLayout.entryBytes(EntryLayout.length(f, previous)));
+            counts.replaced(entryBytes, EntryLayout.entryBytes(f, SlotLayout.entryOf(previous)));
         } else {
             counts.inserted(segment, entryBytes, previous == SlotLayout.EMPTY);
         }
@@ -104,7 +125,7 @@ final class SegmentWrites {
         if (sync) {
             m.force(slot, SlotLayout.SLOT_BYTES);
         }
-        counts.removed(segment, EntryLayout.entryBytes(EntryLayout.length(m.file, entry)));
+        counts.removed(segment, EntryLayout.entryBytes(m.file, entry));
         return 0;
     }
 

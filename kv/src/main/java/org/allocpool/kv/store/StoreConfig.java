@@ -9,8 +9,16 @@ import java.util.Objects;
  * @param maxValueBytes   the largest value accepted; a bigger one is refused with an
  *                        {@link IllegalArgumentException}
  * @param durability      when a write reaches the disk (see {@link Durability})
+ * @param maxKeyBytes     the longest byte-string key ({@link ByteKey}) accepted; a longer one is
+ *                        refused with an {@link IllegalArgumentException} ({@code long} keys have no limit)
  */
-public record StoreConfig(long initialCapacity, int maxValueBytes, Durability durability) {
+public record StoreConfig(long initialCapacity, int maxValueBytes, Durability durability, int maxKeyBytes) {
+
+    /** The largest {@link #maxKeyBytes} a store accepts: 64 KiB. */
+    public static final int MAX_KEY_LIMIT = 64 << 10;
+
+    /** The default {@link #maxKeyBytes}: 512 bytes. */
+    public static final int DEFAULT_MAX_KEY = 512;
 
     /** The largest {@link #maxValueBytes} a store accepts: 64 MiB. */
     public static final int MAX_VALUE_LIMIT = 64 << 20;
@@ -28,15 +36,29 @@ public record StoreConfig(long initialCapacity, int maxValueBytes, Durability du
             throw new IllegalArgumentException("max value size must be between 1 and "
                     + MAX_VALUE_LIMIT + " bytes, was " + maxValueBytes);
         }
+        if (maxKeyBytes < 1 || maxKeyBytes > MAX_KEY_LIMIT) {
+            throw new IllegalArgumentException("max key size must be between 1 and "
+                    + MAX_KEY_LIMIT + " bytes, was " + maxKeyBytes);
+        }
     }
 
-    /** 65,536 entries, values up to 4,096 bytes, {@link Durability#ASYNC}. */
+    /** A configuration with byte-string keys up to {@link #DEFAULT_MAX_KEY} bytes. */
+    public StoreConfig(long initialCapacity, int maxValueBytes, Durability durability) {
+        this(initialCapacity, maxValueBytes, durability, DEFAULT_MAX_KEY);
+    }
+
+    /** 65,536 entries, values up to 4,096 bytes, byte keys up to 512, {@link Durability#ASYNC}. */
     public static StoreConfig defaults() {
         return new StoreConfig(1 << 16, 4096, Durability.ASYNC);
     }
 
     /** The same configuration with another durability. */
     public StoreConfig withDurability(Durability newDurability) {
-        return new StoreConfig(initialCapacity, maxValueBytes, newDurability);
+        return new StoreConfig(initialCapacity, maxValueBytes, newDurability, maxKeyBytes);
+    }
+
+    /** The same configuration with another byte-key limit. */
+    public StoreConfig withMaxKeyBytes(int newMaxKeyBytes) {
+        return new StoreConfig(initialCapacity, maxValueBytes, durability, newMaxKeyBytes);
     }
 }

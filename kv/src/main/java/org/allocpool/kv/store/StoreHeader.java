@@ -10,8 +10,10 @@ package org.allocpool.kv.store;
  * @param logBytes        bytes in the value log region
  * @param maxValueBytes   the largest value accepted when the file was made
  * @param durability      the durability the file was made with ({@link MappedStore#openExisting})
+ * @param maxKeyBytes     the longest byte-string key accepted when the file was made
  */
-record StoreHeader(int segments, int slotsPerSegment, long logBytes, int maxValueBytes, Durability durability) {
+record StoreHeader(int segments, int slotsPerSegment, long logBytes, int maxValueBytes, Durability durability,
+                   int maxKeyBytes) {
 
     /** Where the slot table starts: right after the header page. */
     long tableOffset() {

@@ -23,7 +23,8 @@ final class StoreOpening {
     static final long LOG_BYTES_PER_ENTRY = 128;
 
     /** A store file mapped, scanned and locked, with the settings of this session. */
-    record Opened(StoreMapping mapping, TableScan scan, ProcessLock lock, int maxValueBytes, Durability durability) {
+    record Opened(StoreMapping mapping, TableScan scan, ProcessLock lock, int maxValueBytes, Durability durability,
+                  int maxKeyBytes) {
     }
 
     private StoreOpening() {
@@ -32,7 +33,7 @@ final class StoreOpening {
     /**
      * Opens the store in {@code dir}, creating the directory and an empty store laid out for
      * {@code config} if there is none. An existing store keeps its layout; {@code config}'s value
-     * limit and durability apply to this session.
+     * and key limits and durability apply to this session.
      *
      * @throws StoreFileException when the file is not a store, of another version, truncated,
      *                            corrupted, or open in another process
@@ -47,7 +48,7 @@ final class StoreOpening {
             if (!Files.exists(path)) {
                 create(path, headerFor(config));
             }
-            return openLocked(path, lock, config.maxValueBytes(), config.durability());
+            return openLocked(path, lock, config.maxValueBytes(), config.durability(), config.maxKeyBytes());
         } catch (IOException | RuntimeException e) {
             lock.close();
             throw e;
@@ -71,19 +72,19 @@ final class StoreOpening {
             try (StoreMapping peek = StoreMapping.open(path, false)) {
                 header = peek.header;
             }
-            return openLocked(path, lock, header.maxValueBytes(), header.durability());
+            return openLocked(path, lock, header.maxValueBytes(), header.durability(), header.maxKeyBytes());
         } catch (IOException | RuntimeException e) {
             lock.close();
             throw e;
         }
     }
 
-    private static Opened openLocked(Path path, ProcessLock lock, int maxValueBytes, Durability durability)
-            throws IOException {
+    private static Opened openLocked(Path path, ProcessLock lock, int maxValueBytes, Durability durability,
+                                     int maxKeyBytes) throws IOException {
         StoreMapping mapping = StoreMapping.open(path, true);
         try {
             TableScan scan = TableScan.scan(mapping, true);
-            return new Opened(mapping, scan, lock, maxValueBytes, durability);
+            return new Opened(mapping, scan, lock, maxValueBytes, durability, maxKeyBytes);
         } catch (IOException | RuntimeException e) {
             mapping.close();
             throw e;
@@ -94,9 +95,10 @@ final class StoreOpening {
         long slots = Math.max(MIN_SLOTS_PER_SEGMENT, config.initialCapacity() * 2 / SEGMENTS);
         int slotsPerSegment = (int) Long.highestOneBit(slots - 1) << 1;
         long logBytes = Math.max(MIN_LOG_BYTES, Math.max(config.initialCapacity() * LOG_BYTES_PER_ENTRY,
-                2 * EntryLayout.entryBytes(config.maxValueBytes())));
+                2 * EntryLayout.entryBytes(config.maxKeyBytes(), config.maxValueBytes())));
         logBytes = (logBytes + HeaderLayout.HEADER_BYTES - 1) / HeaderLayout.HEADER_BYTES * HeaderLayout.HEADER_BYTES;
-        return new StoreHeader(SEGMENTS, slotsPerSegment, logBytes, config.maxValueBytes(), config.durability());
+        return new StoreHeader(SEGMENTS, slotsPerSegment, logBytes, config.maxValueBytes(), config.durability(),
+                config.maxKeyBytes());
     }
 
     /** Writes a new empty store under a temporary name, forces it, and renames it into place. */

@@ -48,14 +48,15 @@ final class StoreRebuild {
                     if (!SlotLayout.isEntry(ref)) {
                         continue;
                     }
-                    long key = EntryLayout.key(from, ref);
-                    long bytes = EntryLayout.entryBytes(EntryLayout.length(from, ref));
-                    MemorySegment.copy(from, ref, to, tail, bytes);
+                    long entry = SlotLayout.entryOf(ref);
+                    long key = EntryLayout.key(from, entry);
+                    long bytes = EntryLayout.entryBytes(from, entry);
+                    MemorySegment.copy(from, entry, to, tail, bytes);
                     long hash = KeyHash.mix(key);
                     int newSegment = KeyHash.segment(hash, next.segments());
-                    long slot = ~TableProbe.findForInsert(fresh, newSegment, hash, key);
+                    long slot = TableProbe.findEmpty(fresh, newSegment, hash);
                     SlotLayout.setKey(to, slot, key);
-                    SlotLayout.setRefRelease(to, slot, tail);
+                    SlotLayout.setRefRelease(to, slot, SlotLayout.refOf(tail, SlotLayout.isByteKey(ref)));
                     live[newSegment]++;
                     tail += bytes;
                 }
@@ -95,6 +96,6 @@ final class StoreRebuild {
             logBytes *= 2;
         }
         return new StoreHeader(header.segments(), slotsPerSegment, logBytes, header.maxValueBytes(),
-                header.durability());
+                header.durability(), header.maxKeyBytes());
     }
 }

@@ -7,6 +7,11 @@ import java.lang.foreign.MemorySegment;
  * names, on through the segment (wrapping at its end) until the key or an empty slot turns up.
  * Removed slots (tombstones) are stepped over, and reused by an insert.
  *
+ * <p>A key is a {@code long} ({@code bytes == null}: the slot's key field is the key, and the slot
+ * must not be a byte key's) or a byte string ({@code key} is its hash: a slot whose key field equals
+ * it is the key's only if the entry's key bytes match, so two byte keys of one hash, or a byte key
+ * and a long key of the same value, sit in different slots).
+ *
  * <p>Stateless; thread-safety is the caller's: a probe reads slots with acquire loads and is
  * consistent under the segment's lock (a read lock for {@link #find}, the write lock for a probe
  * that a write follows).
@@ -19,9 +24,9 @@ final class TableProbe {
     private TableProbe() {
     }
 
-    /** The slot holding {@code key} in {@code segment}, or -1. */
+    /** The slot holding {@code key} (or the byte key {@code bytes}, of hash {@code key}) in {@code segment}, or -1. */
     // hot path: no allocation
-    static long find(StoreMapping mapping, int segment, long hash, long key) {
+    static long find(StoreMapping mapping, int segment, long hash, long key, ByteKey bytes) {
         final MemorySegment file = mapping.file;
         final int slots = mapping.slotsPerSegment;
         final int mask = slots - 1;
@@ -32,7 +37,7 @@ final class TableProbe {
             if (ref == SlotLayout.EMPTY) {
                 return -1;
             }
-            if (ref != SlotLayout.REMOVED && SlotLayout.key(file, slot) == key) {
+            if (ref != SlotLayout.REMOVED && SlotLayout.key(file, slot) == key && holds(file, ref, bytes)) {
                 return slot;
             }
             index = (index + 1) & mask;
@@ -46,7 +51,7 @@ final class TableProbe {
      * else {@link #NO_ROOM}.
      */
     // hot path: no allocation
-    static long findForInsert(StoreMapping mapping, int segment, long hash, long key) {
+    static long findForInsert(StoreMapping mapping, int segment, long hash, long key, ByteKey bytes) {
         final MemorySegment file = mapping.file;
         final int slots = mapping.slotsPerSegment;
         final int mask = slots - 1;
@@ -62,11 +67,37 @@ final class TableProbe {
                 if (firstRemoved < 0) {
                     firstRemoved = slot;
                 }
-            } else if (SlotLayout.key(file, slot) == key) {
+            } else if (SlotLayout.key(file, slot) == key && holds(file, ref, bytes)) {
                 return slot;
             }
             index = (index + 1) & mask;
         }
         return firstRemoved >= 0 ? ~firstRemoved : NO_ROOM;
+    }
+
+    /**
+     * The first empty slot on the probe path of {@code hash}: where a growth puts an entry it copies
+     * into a new table, whose keys are all distinct and none removed. -1 when the segment is full.
+     */
+    static long findEmpty(StoreMapping mapping, int segment, long hash) {
+        final int slots = mapping.slotsPerSegment;
+        int index = KeyHash.firstSlot(hash, slots);
+        for (int probes = 0; probes < slots; probes++) {
+            long slot = mapping.slot(segment, index);
+            if (SlotLayout.refAcquire(mapping.file, slot) == SlotLayout.EMPTY) {
+                return slot;
+            }
+            index = (index + 1) & (slots - 1);
+        }
+        return -1;
+    }
+
+    /** Whether the slot of {@code ref}, whose key field matched, is the key's: same kind and, for a byte key, same bytes. */
+    // hot path: no allocation
+    private static boolean holds(MemorySegment file, long ref, ByteKey bytes) {
+        if (bytes == null) {
+            return !SlotLayout.isByteKey(ref);
+        }
+        return SlotLayout.isByteKey(ref) && EntryLayout.hasKey(file, SlotLayout.entryOf(ref), bytes);
     }
 }

@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * Walks every slot of a mapped store, checks the entry each live slot points at (in the log,
- * aligned, same key, plausible length, checksum, key in the segment its hash names), and counts
+ * aligned, same key, same kind of key, plausible lengths, checksum, key in the segment its hash
+ * names, a byte key's bytes hashing to the slot's key), and counts
  * what it finds. Used when a store opens (stop at the first problem) and by {@link StoreCheck}
  * (collect them all). Reads a whole 1M-entry store in well under a second: one pass over the
  * table and one CRC32C (an intrinsic) per live entry; the dead parts of the log are never read.
@@ -76,38 +77,50 @@ final class TableScan {
     }
 
     private void countLive(StoreMapping mapping, int segment, long ref) {
-        long bytes = EntryLayout.entryBytes(EntryLayout.length(mapping.file, ref));
+        long entry = SlotLayout.entryOf(ref);
+        long bytes = EntryLayout.entryBytes(mapping.file, entry);
         entries++;
         liveBySegment[segment]++;
         liveBytes += bytes;
-        tail = Math.max(tail, ref + bytes);
+        tail = Math.max(tail, entry + bytes);
     }
 
     /** What is wrong with the entry {@code slot} points at, or null when it is whole. */
     private static String entryProblem(StoreMapping mapping, int segment, long slot, long ref) {
         long key = SlotLayout.key(mapping.file, slot);
-        if (ref % EntryLayout.ALIGNMENT != 0 || ref < mapping.logOffset
-                || ref > mapping.logEnd - EntryLayout.HEADER_BYTES) {
+        long entry = SlotLayout.entryOf(ref);
+        if ((ref & (SlotLayout.FLAG_BITS & ~SlotLayout.BYTE_KEY)) != 0 || entry < mapping.logOffset
+                || entry > mapping.logEnd - EntryLayout.HEADER_BYTES) {
             return where(mapping, slot, key) + " points outside the log, at offset " + ref;
         }
         int segmentOfKey = KeyHash.segment(KeyHash.mix(key), mapping.header.segments());
         if (segmentOfKey != segment) {
             return where(mapping, slot, key) + " sits in segment " + segment + " but its key hashes to segment " + segmentOfKey;
         }
-        long entryKey = EntryLayout.key(mapping.file, ref);
+        long entryKey = EntryLayout.key(mapping.file, entry);
         if (entryKey != key) {
-            return where(mapping, slot, key) + " points at offset " + ref + ", which holds key " + entryKey;
+            return where(mapping, slot, key) + " points at offset " + entry + ", which holds key " + entryKey;
         }
-        int length = EntryLayout.length(mapping.file, ref);
-        if (length < 0 || ref + EntryLayout.entryBytes(length) > mapping.logEnd) {
-            return where(mapping, slot, key) + " points at offset " + ref + ", whose length " + length + " runs past the log";
+        int keyLength = EntryLayout.keyLength(mapping.file, entry);
+        if (keyLength < EntryLayout.LONG_KEY || (keyLength >= 0) != SlotLayout.isByteKey(ref)) {
+            return where(mapping, slot, key) + " points at offset " + entry + ", whose key length " + keyLength
+                    + " does not fit a " + (SlotLayout.isByteKey(ref) ? "byte-string" : "long") + " key";
         }
-        int stored = EntryLayout.storedChecksum(mapping.file, ref);
-        int actual = EntryLayout.checksum(mapping.file, ref, length);
+        int keyBytes = Math.max(0, keyLength);
+        int length = EntryLayout.length(mapping.file, entry);
+        if (length < 0 || entry + EntryLayout.entryBytes(keyBytes, length) > mapping.logEnd) {
+            return where(mapping, slot, key) + " points at offset " + entry + ", whose length " + length + " runs past the log";
+        }
+        int stored = EntryLayout.storedChecksum(mapping.file, entry);
+        int actual = EntryLayout.checksum(mapping.file, entry, keyBytes, length);
         if (stored != actual) {
-            return where(mapping, slot, key) + " points at offset " + ref + ", whose checksum does not match its "
+            return where(mapping, slot, key) + " points at offset " + entry + ", whose checksum does not match its "
                     + length + " bytes (stored " + Integer.toHexString(stored)
                     + ", computed " + Integer.toHexString(actual) + ")";
+        }
+        if (keyLength >= 0 && KeyHash.ofBytes(mapping.file, entry + EntryLayout.KEY_BYTES_OFFSET, keyLength) != key) {
+            return where(mapping, slot, key) + " points at offset " + entry + ", whose " + keyLength
+                    + " key bytes do not hash to the slot's key";
         }
         return null;
     }

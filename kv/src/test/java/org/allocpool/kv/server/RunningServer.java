@@ -12,7 +12,7 @@ import org.allocpool.kv.store.Durability;
 import org.allocpool.kv.store.MappedStore;
 import org.allocpool.kv.store.StoreConfig;
 
-/** A store in a temporary directory and a server over it on ephemeral loopback ports, for one test. */
+/** A store in a temporary directory and a server over it on ephemeral loopback ports (RESP too), for one test. */
 final class RunningServer implements AutoCloseable {
 
     static final int MAX_VALUE = 1024;
@@ -33,7 +33,7 @@ final class RunningServer implements AutoCloseable {
 
     RunningServer(Path dir, int maxValue, int maxFrame) throws IOException {
         store = MappedStore.open(dir, new StoreConfig(1024, maxValue, Durability.ASYNC));
-        server = KvServer.start(store, new ServerConfig("127.0.0.1", 0, 0, maxFrame, MAX_BODY, 2));
+        server = KvServer.start(store, new ServerConfig("127.0.0.1", 0, 0, maxFrame, MAX_BODY, 2).withRespPort(0));
     }
 
     KvClient client() throws IOException {

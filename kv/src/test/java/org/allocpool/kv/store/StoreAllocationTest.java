@@ -107,4 +107,37 @@ class StoreAllocationTest {
             assertTrue(allocated < puts, allocated + " bytes allocated over " + puts + " puts");
         }
     }
+
+    @Test
+    void shouldNotAllocateWhenPuttingAndGettingByteKeys() throws IOException {
+        int calls = 200_000;
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(1 << 18, 256, Durability.ASYNC))) {
+            ByteKey key = new ByteKey(64);
+            byte[] value = UserLayout.encode(UserGenerator.user(1));
+            byte[] dst = new byte[256];
+            long lengths = 0;
+            for (int round = 0; round < 2; round++) {
+                long before = AllocationCounter.currentThreadAllocatedBytes();
+                for (int i = 0; i < calls; i++) {
+                    byte[] k = key.array();
+                    int n = 0;
+                    for (String part = "user:"; n < part.length(); n++) {
+                        k[n] = (byte) part.charAt(n);
+                    }
+                    for (int v = i % USERS; n < 12; v /= 10) {
+                        k[n++] = (byte) ('0' + v % 10);
+                    }
+                    key.setLength(n);
+                    store.put(key, value, 0, value.length, 0, PutCondition.ALWAYS);
+                    lengths += store.getIfFits(key, dst) + (store.containsKey(key) ? 1 : 0);
+                }
+                long allocated = AllocationCounter.currentThreadAllocatedBytes() - before;
+                if (round == 1) {
+                    assertTrue(allocated < calls, allocated + " bytes allocated over " + calls
+                            + " byte-key put+get+containsKey calls");
+                }
+            }
+            assertTrue(lengths > 0);
+        }
+    }
 }

@@ -67,8 +67,16 @@ class StoreFileRefusalTest {
     @Test
     void shouldRefuseAnotherFormatVersion() throws IOException {
         makeStore();
-        patch(file(), HeaderLayout.VERSION_OFFSET, new byte[] {2, 0, 0, 0});
-        assertEquals(file() + ": format version 2, this build reads version 1 only", refusal().getMessage());
+        patch(file(), HeaderLayout.VERSION_OFFSET, new byte[] {3, 0, 0, 0});
+        assertEquals(file() + ": format version 3, this build reads version 2 only", refusal().getMessage());
+    }
+
+    @Test
+    void shouldRefuseAVersionOneFileOfLongKeysOnlyByName() throws IOException {
+        makeStore();
+        patch(file(), HeaderLayout.VERSION_OFFSET, new byte[] {1, 0, 0, 0});
+        assertEquals(file() + ": format version 1 (long keys only, before byte keys and expiry), this build reads "
+                + "version 2 only; rewrite the data with the build that made it", refusal().getMessage());
     }
 
     @Test
