@@ -2,18 +2,20 @@ package org.allocpool.analyzer.flat;
 
 import static org.allocpool.analyzer.flat.FlatSlotLayout.DST_ADDR;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.DST_PORT;
-import static org.allocpool.analyzer.flat.FlatSlotLayout.INT;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.LENGTH;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_DST_ADDR;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_DST_PORT;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_INT;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_LENGTH;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_MARKER;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_PROTOCOL;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_SHORT;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_SRC_ADDR;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_SRC_PORT;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.PARSED;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.PROTOCOL;
-import static org.allocpool.analyzer.flat.FlatSlotLayout.SHORT;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.RESULT_INT;
+import static org.allocpool.analyzer.flat.FlatSlotLayout.RESULT_SHORT;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.SRC_ADDR;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.SRC_PORT;
 
@@ -119,7 +121,7 @@ public final class FlatAnalyzer implements Workload {
             }
             int slot = take();
             simulate(slot);
-            slotView(slot).set(INT, PACKET_PROTOCOL, PacketSource.TCP);
+            slotView(slot).set(PACKET_INT, PACKET_PROTOCOL, PacketSource.TCP);
             parse(slot);
             stored[i] = slot;
             tcpStored++;
@@ -163,14 +165,14 @@ public final class FlatAnalyzer implements Workload {
         final PacketSource s = source;
         final MemorySegment p = slotView(slot);
         int length = s.nextPositive() % 64 + 50;
-        p.set(INT, PACKET_MARKER, PacketSource.IP_PROTOCOL);
-        p.set(INT, PACKET_SRC_ADDR, s.nextPositive() % 1024);
-        p.set(INT, PACKET_DST_ADDR, s.nextPositive() % 1024);
-        p.set(SHORT, PACKET_SRC_PORT, (short) (s.nextPositive() % 1024));
-        p.set(SHORT, PACKET_DST_PORT, (short) (s.nextPositive() % 1024));
-        p.set(INT, PACKET_PROTOCOL, s.nextPositive() % 16 == 0 ? PacketSource.TCP : PacketSource.UDP);
-        p.set(INT, PACKET_LENGTH, length);
-        p.set(INT, LENGTH, PacketSource.WRITTEN_BYTES);
+        p.set(PACKET_INT, PACKET_MARKER, PacketSource.IP_PROTOCOL);
+        p.set(PACKET_INT, PACKET_SRC_ADDR, s.nextPositive() % 1024);
+        p.set(PACKET_INT, PACKET_DST_ADDR, s.nextPositive() % 1024);
+        p.set(PACKET_SHORT, PACKET_SRC_PORT, (short) (s.nextPositive() % 1024));
+        p.set(PACKET_SHORT, PACKET_DST_PORT, (short) (s.nextPositive() % 1024));
+        p.set(PACKET_INT, PACKET_PROTOCOL, s.nextPositive() % 16 == 0 ? PacketSource.TCP : PacketSource.UDP);
+        p.set(PACKET_INT, PACKET_LENGTH, length);
+        p.set(RESULT_INT, LENGTH, PacketSource.WRITTEN_BYTES);
     }
 
     // hot path: no allocation
@@ -202,16 +204,16 @@ public final class FlatAnalyzer implements Workload {
     // hot path: no allocation
     private int parse(int slot) {
         final MemorySegment p = slotView(slot);
-        if (p.get(INT, PACKET_MARKER) != PacketSource.IP_PROTOCOL) {
+        if (p.get(PACKET_INT, PACKET_MARKER) != PacketSource.IP_PROTOCOL) {
             return -1;
         }
-        int protocol = p.get(INT, PACKET_PROTOCOL);
-        p.set(INT, SRC_ADDR, p.get(INT, PACKET_SRC_ADDR));
-        p.set(INT, DST_ADDR, p.get(INT, PACKET_DST_ADDR));
-        p.set(SHORT, SRC_PORT, p.get(SHORT, PACKET_SRC_PORT));
-        p.set(SHORT, DST_PORT, p.get(SHORT, PACKET_DST_PORT));
-        p.set(INT, PROTOCOL, protocol);
-        p.set(INT, PARSED, 1);
+        int protocol = p.get(PACKET_INT, PACKET_PROTOCOL);
+        p.set(RESULT_INT, SRC_ADDR, p.get(PACKET_INT, PACKET_SRC_ADDR));
+        p.set(RESULT_INT, DST_ADDR, p.get(PACKET_INT, PACKET_DST_ADDR));
+        p.set(RESULT_SHORT, SRC_PORT, p.get(PACKET_SHORT, PACKET_SRC_PORT));
+        p.set(RESULT_SHORT, DST_PORT, p.get(PACKET_SHORT, PACKET_DST_PORT));
+        p.set(RESULT_INT, PROTOCOL, protocol);
+        p.set(RESULT_INT, PARSED, 1);
         parsed++;
         return protocol;
     }
@@ -220,7 +222,7 @@ public final class FlatAnalyzer implements Workload {
     private void free(int slot) {
         freed++;
         // the article's Packet.free(): forget the parse result
-        slotView(slot).set(INT, PARSED, 0);
+        slotView(slot).set(RESULT_INT, PARSED, 0);
         slots.release(slot);
     }
 
@@ -280,11 +282,11 @@ public final class FlatAnalyzer implements Workload {
                 continue;
             }
             MemorySegment p = slotView(slot);
-            if (p.get(INT, PARSED) == 0) {
+            if (p.get(RESULT_INT, PARSED) == 0) {
                 packetFields(digest, slot);
             } else {
-                digest.packet(p.get(INT, SRC_ADDR), p.get(INT, DST_ADDR), p.get(SHORT, SRC_PORT),
-                        p.get(SHORT, DST_PORT), p.get(INT, PROTOCOL));
+                digest.packet(p.get(RESULT_INT, SRC_ADDR), p.get(RESULT_INT, DST_ADDR), p.get(RESULT_SHORT, SRC_PORT),
+                        p.get(RESULT_SHORT, DST_PORT), p.get(RESULT_INT, PROTOCOL));
             }
         }
         for (int i = 0, at = head; i < size; i++, at = at + 1 == ring.length ? 0 : at + 1) {
@@ -296,8 +298,8 @@ public final class FlatAnalyzer implements Workload {
     /** Folds in the fields as the packet bytes in {@code slot} hold them. */
     private void packetFields(StateDigest digest, int slot) {
         MemorySegment p = slotView(slot);
-        digest.packet(p.get(INT, PACKET_SRC_ADDR), p.get(INT, PACKET_DST_ADDR), p.get(SHORT, PACKET_SRC_PORT),
-                p.get(SHORT, PACKET_DST_PORT), p.get(INT, PACKET_PROTOCOL));
+        digest.packet(p.get(PACKET_INT, PACKET_SRC_ADDR), p.get(PACKET_INT, PACKET_DST_ADDR), p.get(PACKET_SHORT, PACKET_SRC_PORT),
+                p.get(PACKET_SHORT, PACKET_DST_PORT), p.get(PACKET_INT, PACKET_PROTOCOL));
     }
 
     @Override

@@ -34,7 +34,7 @@ class FlatAnalyzerTest {
                 heap.get(0, expected);
                 byte[] actual = slot.asSlice(0, PacketSource.WRITTEN_BYTES).toArray(ValueLayout.JAVA_BYTE);
                 assertArrayEquals(expected, actual, "packet " + i);
-                assertEquals(heap.limit(), slot.get(FlatSlotLayout.INT, FlatSlotLayout.LENGTH));
+                assertEquals(heap.limit(), slot.get(FlatSlotLayout.RESULT_INT, FlatSlotLayout.LENGTH));
             }
         }
     }
@@ -51,14 +51,14 @@ class FlatAnalyzerTest {
                 }
                 seen++;
                 MemorySegment m = flat.slab().slot(slot);
-                assertEquals(1, m.get(FlatSlotLayout.INT, FlatSlotLayout.PARSED));
-                assertEquals(PacketSource.TCP, m.get(FlatSlotLayout.INT, FlatSlotLayout.PROTOCOL));
-                assertEquals(m.get(FlatSlotLayout.INT, FlatSlotLayout.PACKET_SRC_ADDR),
-                        m.get(FlatSlotLayout.INT, FlatSlotLayout.SRC_ADDR));
-                assertEquals(m.get(FlatSlotLayout.INT, FlatSlotLayout.PACKET_DST_ADDR),
-                        m.get(FlatSlotLayout.INT, FlatSlotLayout.DST_ADDR));
-                assertEquals(m.get(FlatSlotLayout.SHORT, FlatSlotLayout.PACKET_DST_PORT),
-                        m.get(FlatSlotLayout.SHORT, FlatSlotLayout.DST_PORT));
+                assertEquals(1, m.get(FlatSlotLayout.RESULT_INT, FlatSlotLayout.PARSED));
+                assertEquals(PacketSource.TCP, m.get(FlatSlotLayout.RESULT_INT, FlatSlotLayout.PROTOCOL));
+                assertEquals(m.get(FlatSlotLayout.PACKET_INT, FlatSlotLayout.PACKET_SRC_ADDR),
+                        m.get(FlatSlotLayout.RESULT_INT, FlatSlotLayout.SRC_ADDR));
+                assertEquals(m.get(FlatSlotLayout.PACKET_INT, FlatSlotLayout.PACKET_DST_ADDR),
+                        m.get(FlatSlotLayout.RESULT_INT, FlatSlotLayout.DST_ADDR));
+                assertEquals(m.get(FlatSlotLayout.PACKET_SHORT, FlatSlotLayout.PACKET_DST_PORT),
+                        m.get(FlatSlotLayout.RESULT_SHORT, FlatSlotLayout.DST_PORT));
             }
             assertEquals(30, seen, "every stored slot filled after 20,000 packets");
         }
@@ -70,7 +70,7 @@ class FlatAnalyzerTest {
             flat.run(20_000);
             flat.drain();
             for (int slot = 0; slot < 100; slot++) {
-                assertEquals(0, flat.slab().slot(slot).get(FlatSlotLayout.INT, FlatSlotLayout.PARSED));
+                assertEquals(0, flat.slab().slot(slot).get(FlatSlotLayout.RESULT_INT, FlatSlotLayout.PARSED));
             }
         }
     }

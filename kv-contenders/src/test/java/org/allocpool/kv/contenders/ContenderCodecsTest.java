@@ -124,8 +124,11 @@ class ContenderCodecsTest {
 
     @Test
     void shouldMeasureNoAllocationWhenTheFlyweightIsAtItsBest() {
-        // a warm-up, so that what the first calls link and load is not in the rounds
-        PhaseTiming timing = new PhaseTiming(Duration.ofMillis(300), Duration.ofMillis(20), 4, 6);
+        // a warm-up, so that what the first calls link and load is not in the rounds; rounds of 100 ms,
+        // not 20: the rounds are timed, so on a loaded machine they run fewer operations, and the few
+        // hundred bytes the JVM may allocate once on the thread (below) were spread over too few of
+        // them (0.012 B/op measured with a load average of 7-10)
+        PhaseTiming timing = new PhaseTiming(Duration.ofMillis(300), Duration.ofMillis(100), 4, 6);
         try (LabCodec flyweight = new FlyweightLabCodec()) {
             CodecMetrics metrics = new CodecRun(timing, quiet()).measure(flyweight, sample(2_000));
             // an allocation per operation is 16 bytes or more; under 0.01 B/op leaves room only for the
