@@ -42,7 +42,8 @@ public final class FlatSlotLayout {
      * check the address's alignment at run time, which the JIT cannot prove away (the slab's base is
      * a run-time value). Counted with callgrind on this class's analyser alone (case A): 160
      * instructions per packet with aligned layouts, 144 without the checks; {@code ./allocpool
-     * instructions} read 147 against C++'s 121 then (139 since the parse result is in the machine's order). The bytes are the same.
+     * instructions} read 147 against C++'s 121 then (139 since the parse result is in the machine's
+     * order). The bytes are the same.
      */
     public static final ValueLayout.OfInt PACKET_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(BYTE_ORDER);
     /** A short field of the packet, in {@link #BYTE_ORDER}; unaligned for the reason {@link #PACKET_INT} is. */
