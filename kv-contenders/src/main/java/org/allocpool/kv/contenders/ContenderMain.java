@@ -70,7 +70,8 @@ public final class ContenderMain {
             cell.put("sample", options.sample());
         }
         try {
-            Object metrics = server != null ? new ServerRun(options.timing(), progress).measure(server, options.users(), options.dir())
+            Object metrics = server != null
+                    ? Map.of("server", new ServerRun(options.timing(), progress).measure(server, options.users(), options.dir()))
                     : options.codecs() ? codecs(options, progress) : store(options, progress);
             return ResultRecord.ok(EXPERIMENT, cell, Environment.current(), metrics);
         } catch (Exception | LinkageError | OutOfMemoryError e) {

@@ -32,6 +32,7 @@ record ServerMetrics(String server, String durability, String serverVersion, Str
     /**
      * One {@code redis-benchmark} test at one connection count and pipeline depth.
      *
+     * @param run              {@code get-c4-P16}: names the element (records.csv's columns are named by it)
      * @param test             {@code get} or {@code set}
      * @param connections      {@code -c}
      * @param pipeline         {@code -P}
@@ -39,7 +40,7 @@ record ServerMetrics(String server, String durability, String serverVersion, Str
      * @param requests         requests per second of the rounds that count (as {@code redis-benchmark} reports
      *                         each), their steady-state check and the rounds replaced while not steady
      */
-    record Benchmark(String test, int connections, int pipeline, long requestsPerRound, Rounds requests) {
+    record Benchmark(String run, String test, int connections, int pipeline, long requestsPerRound, Rounds requests) {
     }
 
     /**

@@ -141,7 +141,7 @@ final class ServerRun {
             }
             discarded.add(rounds.removeFirst());
         }
-        return new ServerMetrics.Benchmark(test, connections, pipeline, perRound,
+        return new ServerMetrics.Benchmark(test + "-c" + connections + "-P" + pipeline, test, connections, pipeline, perRound,
                 new ServerMetrics.Rounds(RoundStatistics.of(values(rounds)), check, discarded));
     }
 

@@ -44,8 +44,8 @@ class ServerRunTest {
             assertEquals(4, run.requests().perSecond().rounds().size(), run.toString());
             assertTrue(run.requests().perSecond().median() > 0, run.toString());
         }
-        assertEquals(List.of("get/2/1", "set/2/1", "get/2/4", "set/2/4"), metrics.benchmarks().stream()
-                .map(b -> b.test() + "/" + b.connections() + "/" + b.pipeline()).toList());
+        assertEquals(List.of("get-c2-P1", "set-c2-P1", "get-c2-P4", "set-c2-P4"), metrics.benchmarks().stream()
+                .map(ServerMetrics.Benchmark::run).toList());
     }
 
     @Test
