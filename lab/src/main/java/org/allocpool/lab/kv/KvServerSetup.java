@@ -6,9 +6,10 @@ import java.util.List;
  * The cells of the kv lab's servers section ({@code --contender servers}): Redis and {@code kv serve
  * --resp-port} under the same client, {@code redis-benchmark}, in two durability pairings. The main
  * grid pairs Redis's {@code appendonly yes} + {@code appendfsync everysec} with the store's
- * {@code async}: both lose at most about a second of acknowledged writes to a machine crash, none to
- * a crash of the server process (Redis's AOF is written before the reply; the store's page cache
- * belongs to the kernel). The durability rows pair {@code appendfsync always} with {@code sync}:
+ * {@code async}: both keep acknowledged writes through a crash of the server process (Redis writes its
+ * AOF to the kernel before the reply unless a slow fsync postpones it; the store's page cache belongs
+ * to the kernel) and may lose recent ones to a machine crash (Redis about a second; the store what the
+ * kernel has not written back yet: the weaker promise). The durability rows pair {@code appendfsync always} with {@code sync}:
  * every write on the disk before its reply. Immutable.
  */
 public enum KvServerSetup {
