@@ -67,7 +67,7 @@ final class KvLabCommand implements Callable<Integer> {
                     + " rounds of 2 s.")
     String profile;
 
-    @Option(names = "--users", paramLabel = "N", description = "Users per store (and the codecs' range). Default: the profile's.")
+    @Option(names = "--users", paramLabel = "N", description = "Users per store (and the codecs' range, and the keys the servers load). Default: the profile's.")
     Long users;
 
     @Option(names = "--contender", paramLabel = "NAME", split = ",",

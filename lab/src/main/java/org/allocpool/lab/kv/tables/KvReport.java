@@ -20,8 +20,8 @@ import org.allocpool.metrics.env.Environment;
 /**
  * The kv lab's tables and verdict, in Markdown: the stores (one row per contender: heap, full GC
  * pause, files, gets/puts/misses per second, resident size), the codecs (encoded size, encodes and
- * decodes per second), each followed by the article's figures beside ours, then the verdict in
- * words. Every figure is over the cell's forks with its spreads; one that was not steady is marked
+ * decodes per second), each followed by the article's figures beside ours, the servers (Redis and
+ * kv serve under redis-benchmark, {@link ServerTables}), then the verdict in words. Every figure is over the cell's forks with its spreads; one that was not steady is marked
  * and never a winner; a failed cell reads {@code failed [n]} with its reason below the table.
  * Thread-safe (stateless).
  */
