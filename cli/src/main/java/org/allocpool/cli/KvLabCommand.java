@@ -30,6 +30,13 @@ import picocli.CommandLine.Option;
                 + "(a new byte[] per encode, a whole User per decode) and at its best (into a buffer it reuses; the "
                 + "flyweight reading fields in place), with the bytes each way allocates.",
             "",
+            "--contender servers (not in the default run) measures two servers under the same client, redis-benchmark: "
+                + "Redis (redis-server, started on a free loopback port, appendonly yes) and kv serve --resp-port (a JVM "
+                + "of its own): GET and SET at -c 1, 4, 16 x -P 1, 16 with N keys loaded first (Redis appendfsync "
+                + "everysec beside the store's async), SET with appendfsync always beside sync, and each server's "
+                + "resident set per million keys. Without redis-server and redis-benchmark the tables say so "
+                + "(Debian/Ubuntu: apt-get install redis-server redis-tools).",
+            "",
             "Every rate is a steady-state figure: each phase warms up, then times rounds until the last --rounds pass a "
                 + "check for a trend or a step (up to --max-rounds); one that never does is marked and never a winner. "
                 + "Figures are medians over the forks, with the spread of the rounds and of the forks.",
@@ -60,12 +67,12 @@ final class KvLabCommand implements Callable<Integer> {
                     + " rounds of 2 s.")
     String profile;
 
-    @Option(names = "--users", paramLabel = "N", description = "Users per store (and the codecs' range). Default: the profile's.")
+    @Option(names = "--users", paramLabel = "N", description = "Users per store (and the codecs' range, and the keys the servers load). Default: the profile's.")
     Long users;
 
     @Option(names = "--contender", paramLabel = "NAME", split = ",",
             description = "Contenders to run (repeatable or comma-separated): hashmap, allocpool, mapdb, chronicle, lmdb,"
-                    + " codecs. Default: all.")
+                    + " codecs, servers. Default: all but servers.")
     List<String> contenders;
 
     @Option(names = "--forks", paramLabel = "N",
@@ -105,7 +112,7 @@ final class KvLabCommand implements Callable<Integer> {
                 seconds(warmupSeconds, "--warmup-s", true), seconds(roundSeconds, "--round-s", false), rounds, maxRounds,
                 forks);
         RunOptions run = folders.runOptions();
-        return new LabRunner(System.out, System.err).run(new KvExperiment(settings, ContendersJar.command()), run);
+        return new LabRunner(System.out, System.err).run(new KvExperiment(settings, ContendersJar.command(), AllocpoolMain.thisJvm()), run);
     }
 
     private static Duration seconds(Double value, String option, boolean zeroAllowed) {

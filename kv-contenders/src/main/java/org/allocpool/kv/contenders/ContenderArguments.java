@@ -2,6 +2,7 @@ package org.allocpool.kv.contenders;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.ArgSpec;
@@ -18,8 +19,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * line that names it. Not thread-safe: one instance per command line, read once.
  */
 @Command(name = "ContenderMain", sortOptions = false,
-        description = {"One cell of the kv lab in a JVM of its own: measures one store (--contender NAME --dir DIR) "
-                + "or the record codecs (--codecs), and prints one result record.", ""},
+        description = {"One cell of the kv lab in a JVM of its own: measures one store (--contender NAME --dir DIR), "
+                + "the record codecs (--codecs), or a server under redis-benchmark (--server redis|kvserve), and prints "
+                + "one result record.", ""},
         footer = {"", "Exit codes: 0 ok, 1 the contender failed (a failed record), 2 bad options."})
 final class ContenderArguments {
 
@@ -29,6 +31,30 @@ final class ContenderArguments {
 
     @Option(names = "--codecs", description = "measure the record codecs instead of a store")
     boolean codecs;
+
+    @Option(names = "--server", paramLabel = "NAME",
+            description = "measure a server under redis-benchmark instead: redis (started here, its files in --dir) or "
+                    + "kvserve (started by the lab, at --connect)")
+    String server;
+
+    @Option(names = "--durability", paramLabel = "MODE",
+            description = "the server's durability: Redis's appendfsync everysec|always, kv serve's async|sync")
+    String durability;
+
+    @Option(names = "--connect", paramLabel = "HOST:PORT", description = "where kv serve answers RESP (--server kvserve)")
+    String connect;
+
+    @Option(names = "--tests", paramLabel = "T,T", description = "redis-benchmark tests (default: get,set)")
+    String tests;
+
+    @Option(names = "--connections", paramLabel = "C,C", description = "redis-benchmark -c values (default: 1,4,16)")
+    String connections;
+
+    @Option(names = "--pipelines", paramLabel = "P,P", description = "redis-benchmark -P values (default: 1,16)")
+    String pipelines;
+
+    @Option(names = "--no-load", description = "do not load --users keys first (and read no resident set)")
+    boolean noLoad;
 
     @Option(names = "--users", paramLabel = "N",
             description = "users to load, or to draw the codecs' sample from (default: 1_000_000)")
@@ -107,8 +133,9 @@ final class ContenderArguments {
             throw new IllegalArgumentException("--max-rounds must be at least --rounds (" + roundCount + "), was "
                     + roundsAtMost);
         }
-        if (codecs == (contender != null)) {
-            throw new IllegalArgumentException("give either --contender NAME or --codecs; " + ContenderOptions.USAGE);
+        if ((codecs ? 1 : 0) + (contender != null ? 1 : 0) + (server != null ? 1 : 0) != 1) {
+            throw new IllegalArgumentException("give either --contender NAME or --codecs, or --server NAME; "
+                    + ContenderOptions.USAGE);
         }
         if (contender != null && !Contenders.NAMES.contains(contender)) {
             throw new IllegalArgumentException("unknown contender '" + contender + "'; allowed: "
@@ -117,10 +144,63 @@ final class ContenderArguments {
         if (contender != null && dir == null) {
             throw new IllegalArgumentException("--contender needs --dir, a folder for the store's files");
         }
-        return new ContenderOptions(contender, userCount, dir,
+        ServerOptions serverOptions = server == null ? null : serverOptions();
+        if (serverOptions != null && serverOptions.isRedis() && dir == null) {
+            throw new IllegalArgumentException("--server redis needs --dir, a folder for Redis's files");
+        }
+        return new ContenderOptions(contender, serverOptions, userCount, dir,
                 new PhaseTiming(Duration.ofNanos((long) (warmup * 1e9)), Duration.ofNanos((long) (round * 1e9)), roundCount,
                         roundsAtMost),
                 (int) Math.min(userCount, Math.min(Integer.MAX_VALUE, sampleSize)), json);
+    }
+
+    private ServerOptions serverOptions() {
+        String fsync = durability == null ? null : durability.strip();
+        if (ServerOptions.REDIS.equals(server)) {
+            if (!"everysec".equals(fsync) && !"always".equals(fsync)) {
+                throw new IllegalArgumentException("--server redis needs --durability everysec or always, was '" + durability + "'");
+            }
+            if (connect != null) {
+                throw new IllegalArgumentException("--server redis starts its own Redis: no --connect");
+            }
+        } else if (ServerOptions.KVSERVE.equals(server)) {
+            if (!"async".equals(fsync) && !"sync".equals(fsync)) {
+                throw new IllegalArgumentException("--server kvserve needs --durability async or sync, was '" + durability + "'");
+            }
+            if (connect == null) {
+                throw new IllegalArgumentException("--server kvserve needs --connect HOST:PORT, where kv serve answers RESP");
+            }
+        } else {
+            throw new IllegalArgumentException("unknown server '" + server + "'; allowed: redis, kvserve");
+        }
+        java.net.InetSocketAddress address = null;
+        if (connect != null) {
+            int colon = connect.lastIndexOf(':');
+            int port = colon < 1 ? -1 : (int) Math.min(65536, positiveLong(connect.substring(colon + 1), "--connect's port"));
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("--connect must be HOST:PORT, was '" + connect + "'");
+            }
+            address = new java.net.InetSocketAddress(connect.substring(0, colon), port);
+        }
+        List<String> testNames = tests == null ? List.of("get", "set") : List.of(tests.toLowerCase(java.util.Locale.ROOT).split(","));
+        for (String test : testNames) {
+            if (!test.equals("get") && !test.equals("set")) {
+                throw new IllegalArgumentException("--tests are get and set, was '" + tests + "'");
+            }
+        }
+        return new ServerOptions(server, fsync, address, testNames, counts(connections, "--connections", List.of(1, 4, 16)),
+                counts(pipelines, "--pipelines", List.of(1, 16)), !noLoad);
+    }
+
+    private static List<Integer> counts(String text, String option, List<Integer> otherwise) {
+        if (text == null) {
+            return otherwise;
+        }
+        List<Integer> values = new java.util.ArrayList<>();
+        for (String part : text.split(",")) {
+            values.add((int) Math.min(10_000, positiveLong(part.strip(), option)));
+        }
+        return List.copyOf(values);
     }
 
     private static long positiveLong(String text, String option) {

@@ -17,7 +17,8 @@ import picocli.CommandLine;
  * One cell of the kv lab, in the JVM the lab started for it:
  * {@code --contender hashmap|allocpool|mapdb|chronicle|lmdb --users N --dir D --json} measures one
  * store, {@code --codecs --users N --json} the four codecs, each fresh and at its best. Prints exactly one result record on
- * stdout (experiment {@code kv}); progress goes to stderr. A contender that cannot start or fails
+ * stdout (experiment {@code kv}); {@code --server redis|kvserve --durability D} measures a server under
+ * {@code redis-benchmark} ({@link ServerRun}). Progress goes to stderr. A contender that cannot start or fails
  * prints a failed record with the reason in one line and exits 1; bad options exit 2 ({@code --help}
  * lists them). Runs the cell on the main thread; the store it opens and its files are the cell's
  * and are closed before exit.
@@ -57,16 +58,21 @@ public final class ContenderMain {
     /** Runs the cell {@code options} describe and returns its record, ok or failed: never throws for a contender's failure. */
     static ResultRecord run(ContenderOptions options, PrintStream progress) {
         Map<String, Object> cell = new LinkedHashMap<>();
-        if (!options.codecs()) {
+        ServerOptions server = options.server();
+        if (server != null) {
+            cell.put("contender", server.server() + "-" + server.durability());
+        } else if (!options.codecs()) {
             cell.put("contender", options.contender());
         }
         cell.put("users", options.users());
-        cell.put("mode", options.codecs() ? "codecs" : "store");
+        cell.put("mode", server != null ? "server" : options.codecs() ? "codecs" : "store");
         if (options.codecs()) {
             cell.put("sample", options.sample());
         }
         try {
-            Object metrics = options.codecs() ? codecs(options, progress) : store(options, progress);
+            Object metrics = server != null
+                    ? Map.of("server", new ServerRun(options.timing(), progress).measure(server, options.users(), options.dir()))
+                    : options.codecs() ? codecs(options, progress) : store(options, progress);
             return ResultRecord.ok(EXPERIMENT, cell, Environment.current(), metrics);
         } catch (Exception | LinkageError | OutOfMemoryError e) {
             String why = e instanceof CouldNotStart ? e.getMessage() : reason(e);

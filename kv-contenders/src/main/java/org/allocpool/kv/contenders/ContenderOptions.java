@@ -5,17 +5,20 @@ import java.nio.file.Path;
 /**
  * The command line of {@link ContenderMain}, parsed and checked. Immutable.
  *
- * @param contender the store contender, or {@code null} for the codecs run
+ * @param contender the store contender, or {@code null} for the codecs or a server
+ * @param server    the server cell ({@code --server}), or {@code null}
  * @param users     users to load (store) or to draw the sample from (codecs)
  * @param dir       the folder for the store's files (store runs only)
  * @param timing    warm-up and rounds of each timed phase
  * @param sample    distinct users the codecs cycle through
  * @param json      print exactly one result record on stdout
  */
-record ContenderOptions(String contender, long users, Path dir, PhaseTiming timing, int sample, boolean json) {
+record ContenderOptions(String contender, ServerOptions server, long users, Path dir, PhaseTiming timing, int sample, boolean json) {
 
     static final String USAGE = "usage: ContenderMain (--contender " + String.join("|", Contenders.NAMES)
-            + " --dir DIR | --codecs) [--users N] [--warmup-s S] [--round-s S] [--rounds N] [--max-rounds N] [--sample N]"
+            + " --dir DIR | --codecs | --server redis --durability everysec|always --dir DIR"
+            + " | --server kvserve --durability async|sync --connect HOST:PORT) [--tests get,set] [--connections 1,4,16]"
+            + " [--pipelines 1,16] [--no-load] [--users N] [--warmup-s S] [--round-s S] [--rounds N] [--max-rounds N] [--sample N]"
             + " [--json] [--help]";
 
     static final long DEFAULT_USERS = 1_000_000;
@@ -24,7 +27,7 @@ record ContenderOptions(String contender, long users, Path dir, PhaseTiming timi
     static final int DEFAULT_MAX_ROUNDS = 10;
 
     boolean codecs() {
-        return contender == null;
+        return contender == null && server == null;
     }
 
     /**

@@ -23,12 +23,21 @@ class ContenderMainExitTest {
     }
 
     private Exit run(String... args) throws IOException, InterruptedException {
+        return runWithPath(null, args);
+    }
+
+    /** ContenderMain with {@code path} as its PATH ({@code null}: this JVM's). */
+    private Exit runWithPath(String path, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xshare:auto", "-cp", System.getProperty("java.class.path"), ContenderMain.class.getName()));
         command.addAll(List.of(args));
         Path out = tmp.resolve("out");
         Path err = tmp.resolve("err");
-        Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        if (path != null) {
+            builder.environment().put("PATH", path);
+        }
+        Process process = builder.start();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new IllegalStateException("ContenderMain " + String.join(" ", args) + " did not end within 60 s");
@@ -53,5 +62,19 @@ class ContenderMainExitTest {
         assertEquals(ContenderMain.EXIT_USAGE, exit.code());
         assertEquals("kv contender: --users must be a positive whole number, was 'lots'", exit.stderr().strip());
         assertEquals("", exit.stdout());
+    }
+
+    @Test
+    void shouldRecordAServerCellWithoutRedisToolsAsFailedNamingTheToolAndItsInstallCommand() throws Exception {
+        // a PATH with neither redis-server nor redis-benchmark, as on a machine without them
+        Exit exit = runWithPath(tmp.resolve("empty-bin").toString(), "--server", "redis", "--durability", "everysec",
+                "--dir", tmp.resolve("d").toString(), "--json");
+
+        assertEquals(ContenderMain.EXIT_FAILED, exit.code(), exit.stderr());
+        assertTrue(exit.stdout().contains("\"status\":\"failed\""), exit.stdout());
+        assertTrue(exit.stdout().contains("\"error\":\"could not start: redis-benchmark is not installed (Debian/Ubuntu:"
+                + " apt-get install redis-server redis-tools)\""), exit.stdout());
+        assertTrue(exit.stdout().contains("\"contender\":\"redis-everysec\",\"users\":1000000,\"mode\":\"server\""),
+                exit.stdout());
     }
 }

@@ -91,4 +91,32 @@ class ContenderOptionsTest {
     private static String message(String... args) {
         return assertThrows(IllegalArgumentException.class, () -> ContenderOptions.parse(args)).getMessage();
     }
+
+    @Test
+    void shouldReadAServerCell() {
+        ContenderOptions options = ContenderOptions.parse(new String[] {"--server", "kvserve", "--durability", "sync",
+            "--connect", "127.0.0.1:6380", "--tests", "set", "--connections", "4", "--pipelines", "1,16", "--no-load"});
+
+        ServerOptions server = options.server();
+        assertEquals("kvserve", server.server());
+        assertEquals("sync", server.durability());
+        assertEquals(6380, server.connect().getPort());
+        assertEquals(List.of("set"), server.tests());
+        assertEquals(List.of(4), server.connections());
+        assertEquals(List.of(1, 16), server.pipelines());
+        assertEquals(false, server.load());
+        assertEquals(false, options.codecs());
+    }
+
+    @Test
+    void shouldRefuseAServerWithTheOtherServersDurabilityOrWithoutWhereItListens() {
+        IllegalArgumentException fsync = assertThrows(IllegalArgumentException.class, () -> ContenderOptions.parse(
+                new String[] {"--server", "redis", "--durability", "async", "--dir", "/tmp/x"}));
+        assertTrue(fsync.getMessage().contains("everysec or always"), fsync.getMessage());
+        IllegalArgumentException connect = assertThrows(IllegalArgumentException.class, () -> ContenderOptions.parse(
+                new String[] {"--server", "kvserve", "--durability", "async"}));
+        assertTrue(connect.getMessage().contains("--connect"), connect.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ContenderOptions.parse(
+                new String[] {"--server", "redis", "--durability", "always", "--dir", "/tmp/x", "--codecs"}));
+    }
 }

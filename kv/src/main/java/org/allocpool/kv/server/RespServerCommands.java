@@ -131,6 +131,7 @@ final class RespServerCommands {
                 + "redis_version:" + REDIS_VERSION + "\r\n"
                 + "allocpool_kv:resp2 over a persistent off-heap store\r\n"
                 + "redis_mode:standalone\r\n"
+                + "process_id:" + ProcessHandle.current().pid() + "\r\n"
                 + "arch_bits:64\r\n"
                 + "\r\n# Persistence\r\n"
                 + "store_file:" + store.file() + "\r\n"

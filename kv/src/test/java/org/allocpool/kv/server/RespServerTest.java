@@ -201,6 +201,12 @@ class RespServerTest {
     }
 
     @Test
+    void shouldNameItsProcessInInfoAsRedisDoes() {
+        // the kv lab reads the server's resident set from /proc/<process_id>, for Redis and for us alike
+        assertTrue(jedis.info().contains("process_id:" + ProcessHandle.current().pid() + "\r\n"), jedis.info());
+    }
+
+    @Test
     void shouldKeepRespKeysApartFromTheBinaryProtocolsLongKeys() throws IOException {
         jedis.set("42", "resp");
         try (KvClient client = running.client()) {

@@ -9,14 +9,23 @@ import org.allocpool.lab.run.LabCell;
  * One cell of the kv lab: a contender (or the codecs) at a number of users, the cell fields its
  * records should carry, and the contenders' main's arguments that run it. Immutable.
  *
- * @param contender the store contender, or {@link KvContender#CODECS}
- * @param users     users loaded (stores) or the range the codecs' sample is drawn from
+ * @param contender the store contender, {@link KvContender#CODECS} or {@link KvContender#SERVERS}
+ * @param users     users loaded (stores), the range the codecs' sample is drawn from, or keys loaded (servers)
+ * @param server    the servers cell's server and durability; {@code null} for the others
  */
-public record KvCell(KvContender contender, long users) implements LabCell<KvCellFields> {
+public record KvCell(KvContender contender, long users, KvServerSetup server) implements LabCell<KvCellFields> {
+
+    /** A store or the codecs cell. */
+    public KvCell(KvContender contender, long users) {
+        this(contender, users, null);
+    }
 
     /** What the lab meant to run: filled into a failed record, and into what a child leaves out. */
     @Override
     public KvCellFields fields() {
+        if (server != null) {
+            return new KvCellFields(server.label(), users, KvCellFields.SERVER, null);
+        }
         return contender.isCodecs()
                 ? new KvCellFields(null, users, KvCellFields.CODECS, null)
                 : new KvCellFields(contender.label(), users, KvCellFields.STORE, null);
@@ -25,13 +34,13 @@ public record KvCell(KvContender contender, long users) implements LabCell<KvCel
     /** The name of the cell's files in the results folder: {@code mapdb}, {@code codecs}. */
     @Override
     public String id() {
-        return contender.label();
+        return server != null ? server.label() : contender.label();
     }
 
     /** How progress lines name it: {@code hashmap (heap 1019m)}. */
     @Override
     public String label() {
-        return contender.label() + " (heap " + contender.heap(users) + ")";
+        return server != null ? server.label() + " (redis-benchmark)" : contender.label() + " (heap " + contender.heap(users) + ")";
     }
 
     /** The contenders' main's arguments: which cell, where its files go, and the options every child gets. */
@@ -39,11 +48,36 @@ public record KvCell(KvContender contender, long users) implements LabCell<KvCel
         List<String> args = new ArrayList<>();
         if (contender.isCodecs()) {
             args.add("--codecs");
+        } else if (server != null) {
+            throw new IllegalStateException("a servers cell's arguments are serverArgs'");
         } else {
             args.addAll(List.of("--contender", contender.label(), "--dir", dataDir.toString()));
         }
         args.addAll(childArgs);
         args.add("--json");
         return List.copyOf(args);
+    }
+
+    /**
+     * The contenders' main's arguments for a servers cell: the server, its durability, where
+     * {@code kv serve} listens (for Redis: the folder of its files instead), the grid of {@code profile}.
+     */
+    public List<String> serverArgs(String connect, Path redisDir, KvProfile profile, List<String> childArgs) {
+        List<String> args = new ArrayList<>(List.of("--server", server.server(), "--durability", server.durability()));
+        if (server.isKvServe()) {
+            args.addAll(List.of("--connect", connect));
+        } else {
+            args.addAll(List.of("--dir", redisDir.toString()));
+        }
+        args.addAll(server.gridArgs(profile));
+        args.addAll(childArgs);
+        args.add("--json");
+        return List.copyOf(args);
+    }
+
+    /** {@code kv serve}'s arguments: the store in {@code dir}, RESP on a free loopback port, the cell's durability. */
+    public List<String> kvServeArgs(Path dir) {
+        return List.of("kv", "serve", "--dir", dir.toString(), "--host", "127.0.0.1", "--port", "0", "--http-port", "0",
+                "--resp-port", "0", "--durability", server.durability());
     }
 }

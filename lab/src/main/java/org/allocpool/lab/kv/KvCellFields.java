@@ -8,7 +8,8 @@ import org.allocpool.lab.records.CellFields;
 /**
  * The {@code cell} of a kv record, as the contenders' main writes it and the lab reads it: a store
  * cell ({@code mode} {@code store}) names its contender, the codecs cell ({@code mode}
- * {@code codecs}) its sample. Fields a record does not carry are {@code null}. Immutable; safe to share.
+ * {@code codecs}) its sample, a servers cell ({@code mode} {@code server}) its server and durability
+ * as its contender ({@code kvserve-async}). Fields a record does not carry are {@code null}. Immutable; safe to share.
  *
  * @param contender the store contender, e.g. {@code mapdb}; {@code null} for the codecs
  * @param users     users loaded (stores), or the range the codecs' sample is drawn from
@@ -23,6 +24,8 @@ public record KvCellFields(String contender, Long users, String mode, Integer sa
     public static final String STORE = "store";
     /** The mode of the codecs cell. */
     public static final String CODECS = "codecs";
+    /** The mode of a servers cell, whose contender is a {@link KvServerSetup#label()}, e.g. {@code redis-everysec}. */
+    public static final String SERVER = "server";
 
     /**
      * Mode, contender and users ({@code store/mapdb/1000000}, {@code codecs//1000000}): two records with
@@ -37,6 +40,12 @@ public record KvCellFields(String contender, Long users, String mode, Integer sa
     @JsonIgnore
     public boolean isCodecs() {
         return CODECS.equals(mode);
+    }
+
+    /** Whether this is a servers cell. */
+    @JsonIgnore
+    public boolean isServer() {
+        return SERVER.equals(mode);
     }
 
     /** The users, 0 when the record names none. */

@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
 
 /**
  * The cells of the kv lab: the five store contenders (the on-heap HashMap, the allocpool store and
- * its peers) and the codecs run, each in a JVM of its own, in the order the tables show them, with
+ * its peers), the codecs run and the servers section, each in a JVM of its own, in the order the tables show them, with
  * the JVM flags each needs on JDK 25 (see {@link #jvmFlags}). Immutable.
  */
 public enum KvContender {
@@ -44,7 +44,13 @@ public enum KvContender {
             "--add-opens=java.base/java.nio=ALL-UNNAMED",
             "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED")),
     /** The codecs: Fory and Kryo use {@code sun.misc.Unsafe}. */
-    CODECS("codecs", List.of("--sun-misc-unsafe-memory-access=allow"));
+    CODECS("codecs", List.of("--sun-misc-unsafe-memory-access=allow")),
+    /**
+     * The servers section: Redis and {@code kv serve --resp-port} under {@code redis-benchmark}, one cell
+     * per {@link KvServerSetup}; the cell's JVM drives the benchmark and reads the server's memory, and
+     * {@code kv serve} runs, as always, with {@code sun.misc.Unsafe}'s memory access denied.
+     */
+    SERVERS("servers", List.of("--sun-misc-unsafe-memory-access=deny"));
 
     /** Heap of every cell but the HashMap's: the stores keep their data off the heap. */
     public static final String SMALL_HEAP = "256m";
@@ -60,9 +66,14 @@ public enum KvContender {
         this.flags = List.copyOf(flags);
     }
 
-    /** {@code hashmap}, {@code allocpool}, {@code mapdb}, {@code chronicle}, {@code lmdb}, {@code codecs}. */
+    /** {@code hashmap}, {@code allocpool}, {@code mapdb}, {@code chronicle}, {@code lmdb}, {@code codecs}, {@code servers}. */
     public String label() {
         return label;
+    }
+
+    /** Whether this is the servers section rather than a store or the codecs. */
+    public boolean isServers() {
+        return this == SERVERS;
     }
 
     /** Whether this is the codecs run rather than a store. */

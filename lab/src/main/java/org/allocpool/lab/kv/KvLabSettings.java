@@ -16,7 +16,7 @@ import org.allocpool.process.JvmCommand;
  *
  * @param profile     quick (default) or full
  * @param users       users per store, and the range the codecs' sample is drawn from; {@code null} for the profile's
- * @param contenders  contender names (comma-separated allowed); empty or {@code null} for all, in table order
+ * @param contenders  contender names (comma-separated allowed); empty or {@code null} for all but {@code servers}, in table order
  * @param jvmArgs     JVM arguments appended for every cell ({@code --jvm-arg})
  * @param javaHome    a JDK whose {@code bin/java} runs the cells, or {@code null} for this one
  * @param cellTimeout how long one fork of a cell may run; {@code null} for the profile's
@@ -95,7 +95,8 @@ public record KvLabSettings(KvProfile profile, Long users, List<String> contende
         }
         List<String> all = Arrays.stream(KvContender.values()).map(KvContender::label).toList();
         if (named.isEmpty()) {
-            return all;
+            // the servers need Redis's tools and take minutes of their own: run when asked for
+            return all.stream().filter(name -> !name.equals(KvContender.SERVERS.label())).toList();
         }
         return all.stream().filter(named::contains).toList();
     }

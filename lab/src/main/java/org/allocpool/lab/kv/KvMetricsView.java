@@ -24,11 +24,51 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param misses          the misses' rounds and check
  * @param puts            the puts' rounds and check
  * @param codecs          each codec's figures (the codecs cell)
+ * @param server          what a servers cell measured
  */
 public record KvMetricsView(Double heapUsedMb, Double fullGcPauseMs, Double offHeapMb, Double getsPerSecond,
                             Double putsPerSecond, Double missesPerSecond, Double residentMb, Double loadSeconds,
                             Long entries, Long gcCount, List<Double> fullGcPausesMs, Rounds gets, Rounds misses,
-                            Rounds puts, List<Codec> codecs) {
+                            Rounds puts, List<Codec> codecs, Server server) {
+
+    /** A store's or the codecs' figures. */
+    public KvMetricsView(Double heapUsedMb, Double fullGcPauseMs, Double offHeapMb, Double getsPerSecond,
+                         Double putsPerSecond, Double missesPerSecond, Double residentMb, Double loadSeconds,
+                         Long entries, Long gcCount, List<Double> fullGcPausesMs, Rounds gets, Rounds misses,
+                         Rounds puts, List<Codec> codecs) {
+        this(heapUsedMb, fullGcPauseMs, offHeapMb, getsPerSecond, putsPerSecond, missesPerSecond, residentMb,
+                loadSeconds, entries, gcCount, fullGcPausesMs, gets, misses, puts, codecs, null);
+    }
+
+    /**
+     * A servers cell's figures: Redis or {@code kv serve} with {@code keys} keys loaded, its resident set,
+     * and each {@code redis-benchmark} test of its grid.
+     *
+     * @param server                   {@code redis} or {@code kvserve}
+     * @param durability               Redis's {@code appendfsync} or the store's durability
+     * @param serverVersion            what the server's INFO says it is
+     * @param benchmarkVersion         {@code redis-benchmark --version}
+     * @param keys                     keys loaded before the grid; 0 for none (the durability rows)
+     * @param loadSeconds              time to load them
+     * @param residentEmptyMb          the server's resident set before loading
+     * @param residentLoadedMb         its resident set with every key loaded
+     * @param peakLoadedMb             its highest resident set by then
+     * @param residentMbPerMillionKeys {@code residentLoadedMb} per million keys
+     * @param addedMbPerMillionKeys    what loading added, per million keys
+     * @param benchmarks               each test of the grid
+     */
+    public record Server(String server, String durability, String serverVersion, String benchmarkVersion, Long keys,
+                         Double loadSeconds, Double residentEmptyMb, Double residentLoadedMb, Double peakLoadedMb,
+                         Double residentMbPerMillionKeys, Double addedMbPerMillionKeys, List<Benchmark> benchmarks) {
+    }
+
+    /**
+     * One {@code redis-benchmark} test at one connection count ({@code -c}) and pipeline depth ({@code -P}):
+     * its requests per second in rounds of {@code requestsPerRound} requests; {@code run} names it
+     * ({@code get-c4-P16}; {@code null} in records from before it).
+     */
+    public record Benchmark(String run, String test, Integer connections, Integer pipeline, Long requestsPerRound, Rounds requests) {
+    }
 
     /**
      * One timed phase: operations per second of the rounds that make its figure, their steady-state

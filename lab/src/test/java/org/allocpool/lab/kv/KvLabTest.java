@@ -179,7 +179,7 @@ class KvLabTest {
 
     @Test
     void shouldRefuseUnknownContendersUsersBelowOneAndTooFewRounds() {
-        assertEquals("unknown contender 'redis'; allowed: hashmap, allocpool, mapdb, chronicle, lmdb, codecs",
+        assertEquals("unknown contender 'redis'; allowed: hashmap, allocpool, mapdb, chronicle, lmdb, codecs, servers",
                 assertThrows(IllegalArgumentException.class, () -> settings(List.of("hashmap,redis"), 1, "")).getMessage());
         assertEquals("--users must be at least 1, was 0", assertThrows(IllegalArgumentException.class,
                 () -> new KvLabSettings(KvProfile.QUICK, 0L, null, null, null, null, null, null, null, null, null)).getMessage());

@@ -102,6 +102,28 @@ record KvCellResult(KvCellFields cell, List<LabRecord<KvCellFields, KvMetricsVie
         return null;
     }
 
+    /** The requests per second of {@code test} at {@code connections} and {@code pipeline} (a servers cell), or {@code null}. */
+    Figure benchmark(String test, int connections, int pipeline) {
+        return rate(m -> {
+            if (m.server() == null || m.server().benchmarks() == null) {
+                return null;
+            }
+            return m.server().benchmarks().stream().filter(b -> test.equals(b.test())
+                    && Integer.valueOf(connections).equals(b.connections()) && Integer.valueOf(pipeline).equals(b.pipeline()))
+                    .map(KvMetricsView.Benchmark::requests).findFirst().orElse(null);
+        }, m -> null);
+    }
+
+    /** One reading per fork of a servers cell ({@code Server::residentLoadedMb}), or {@code null}. */
+    Figure serverReading(Function<KvMetricsView.Server, Double> value) {
+        return reading(m -> m.server() == null ? null : value.apply(m.server()));
+    }
+
+    /** The first fork's server description, or {@code null}. */
+    KvMetricsView.Server firstServer() {
+        return measured().stream().map(KvMetricsView::server).filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
     /** The codecs the forks measured, in the order first met. */
     List<String> codecNames() {
         Set<String> names = new LinkedHashSet<>();

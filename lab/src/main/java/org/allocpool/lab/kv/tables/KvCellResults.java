@@ -16,13 +16,15 @@ import org.allocpool.lab.records.LatestRecords;
  * Immutable after construction; safe to share.
  *
  * @param stores the store cells, in table order
- * @param codecs the codecs cells, by users
+ * @param codecs  the codecs cells, by users
+ * @param servers the servers cells, in {@link org.allocpool.lab.kv.KvServerSetup} order
  */
-record KvCellResults(List<KvCellResult> stores, List<KvCellResult> codecs) {
+record KvCellResults(List<KvCellResult> stores, List<KvCellResult> codecs, List<KvCellResult> servers) {
 
     KvCellResults {
         stores = List.copyOf(stores);
         codecs = List.copyOf(codecs);
+        servers = List.copyOf(servers);
     }
 
     static KvCellResults of(List<LabRecord<KvCellFields, KvMetricsView>> records) {
@@ -30,15 +32,17 @@ record KvCellResults(List<KvCellResult> stores, List<KvCellResult> codecs) {
                 .filter(r -> r.cell() != null).toList());
         List<KvCellResult> stores = new ArrayList<>();
         List<KvCellResult> codecs = new ArrayList<>();
+        List<KvCellResult> servers = new ArrayList<>();
         for (String key : latest.keys()) {
             List<LabRecord<KvCellFields, KvMetricsView>> forks = latest.forks(key);
             KvCellResult result = new KvCellResult(forks.getLast().cell(), forks);
-            (result.cell().isCodecs() ? codecs : stores).add(result);
+            (result.cell().isServer() ? servers : result.cell().isCodecs() ? codecs : stores).add(result);
         }
+        servers.sort(Comparator.comparingInt(r -> serverOrder(r.cell().contender())));
         stores.sort(Comparator.comparingLong((KvCellResult r) -> r.cell().userCount())
                 .thenComparingInt(r -> order(r.cell().contender())));
         codecs.sort(Comparator.comparingLong(r -> r.cell().userCount()));
-        return new KvCellResults(stores, codecs);
+        return new KvCellResults(stores, codecs, servers);
     }
 
     /** The numbers of users the stores ran at, in order. */
@@ -49,6 +53,16 @@ record KvCellResults(List<KvCellResult> stores, List<KvCellResult> codecs) {
     /** The stores run at {@code users}, in table order. */
     List<KvCellResult> stores(long users) {
         return stores.stream().filter(r -> r.cell().userCount() == users).toList();
+    }
+
+    /** The servers cell of {@code setup}, or {@code null} when the run has none. */
+    KvCellResult server(org.allocpool.lab.kv.KvServerSetup setup) {
+        return servers.stream().filter(r -> setup.label().equals(r.cell().contender())).findFirst().orElse(null);
+    }
+
+    private static int serverOrder(String label) {
+        org.allocpool.lab.kv.KvServerSetup setup = org.allocpool.lab.kv.KvServerSetup.byLabel(label);
+        return setup == null ? Integer.MAX_VALUE : setup.ordinal();
     }
 
     private static int order(String contender) {

@@ -56,7 +56,48 @@ final class KvCharts {
         for (KvCellResult codecs : results.codecs()) {
             codecs(codecs).ifPresent(sections::add);
         }
+        servers(results).ifPresent(sections::add);
         return sections;
+    }
+
+    /** Per test, Redis and kv serve side by side at every connection count and pipeline depth of the grid. */
+    private static Optional<ChartSection> servers(KvCellResults results) {
+        KvCellResult redis = results.server(org.allocpool.lab.kv.KvServerSetup.REDIS_EVERYSEC);
+        KvCellResult ours = results.server(org.allocpool.lab.kv.KvServerSetup.KVSERVE_ASYNC);
+        if ((redis == null || !redis.isOk()) && (ours == null || !ours.isOk())) {
+            return Optional.empty();
+        }
+        List<Chart> charts = new ArrayList<>();
+        for (String test : List.of("get", "set")) {
+            String name = test.toUpperCase(java.util.Locale.ROOT);
+            BarChart chart = new BarChart("thousand requests per second", "connections x pipeline", true);
+            for (int c : ServerTables.CONNECTIONS) {
+                for (int p : ServerTables.PIPELINES) {
+                    String group = "-c " + c + " -P " + p;
+                    serverBar(chart, group, "Redis (everysec)", redis, ServerTables.figure(redis, test, c, p));
+                    serverBar(chart, group, "kv serve (async)", ours, ServerTables.figure(ours, test, c, p));
+                }
+            }
+            if (!chart.isEmpty()) {
+                String title = "Servers: " + name + " per second under redis-benchmark";
+                charts.add(new Chart(title, "Bar: the median over the forks of redis-benchmark's rate per round, 60-byte"
+                        + " values, every key loaded first (higher is better; log scale); " + SPREAD, chart.svg(title)));
+            }
+        }
+        return charts.isEmpty() ? Optional.empty() : Optional.of(new ChartSection("Servers: Redis and kv serve",
+                "Each server in a process of its own, the same redis-benchmark against both on loopback.", charts));
+    }
+
+    private static void serverBar(BarChart chart, String group, String series, KvCellResult cell, Figure figure) {
+        if (cell == null) {
+            return;
+        }
+        if (!cell.isOk()) {
+            chart.missing(group, series, "failed");
+        } else if (figure != null) {
+            chart.bar(group, series, bar(figure, 1e3, series + " " + group + ": " + KvText.thousands(figure)
+                    + " thousand per second"));
+        }
     }
 
     private static void rate(BarChart chart, KvCellResult store, String phase, Figure figure) {

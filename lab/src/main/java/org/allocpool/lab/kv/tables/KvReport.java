@@ -20,8 +20,8 @@ import org.allocpool.metrics.env.Environment;
 /**
  * The kv lab's tables and verdict, in Markdown: the stores (one row per contender: heap, full GC
  * pause, files, gets/puts/misses per second, resident size), the codecs (encoded size, encodes and
- * decodes per second), each followed by the article's figures beside ours, then the verdict in
- * words. Every figure is over the cell's forks with its spreads; one that was not steady is marked
+ * decodes per second), each followed by the article's figures beside ours, the servers (Redis and
+ * kv serve under redis-benchmark, {@link ServerTables}), then the verdict in words. Every figure is over the cell's forks with its spreads; one that was not steady is marked
  * and never a winner; a failed cell reads {@code failed [n]} with its reason below the table.
  * Thread-safe (stateless).
  */
@@ -66,7 +66,10 @@ public final class KvReport implements Report<KvCellFields, KvMetricsView> {
         if (!results.codecs().isEmpty()) {
             out.append(CodecTables.render(results.codecs()));
         }
-        if (results.stores().isEmpty() && results.codecs().isEmpty()) {
+        if (!results.servers().isEmpty()) {
+            out.append(ServerTables.render(results));
+        }
+        if (results.stores().isEmpty() && results.codecs().isEmpty() && results.servers().isEmpty()) {
             out.append("No kv records.\n\n");
         }
         out.append("## Verdict\n\n");
@@ -107,6 +110,20 @@ public final class KvReport implements Report<KvCellFields, KvMetricsView> {
                 }
             }
         }
+        for (KvCellResult server : results.servers()) {
+            String key = server.cell().key();
+            for (int c : ServerTables.CONNECTIONS) {
+                for (int p : ServerTables.PIPELINES) {
+                    for (String test : List.of("get", "set")) {
+                        Figure figure = ServerTables.figure(server, test, c, p);
+                        if (figure != null) {
+                            figures.add(new CellFigure(key + "|" + test + "/" + c + "/" + p, server.label() + " " + test
+                                    + " -c " + c + " -P " + p, "requests/s", false, figure));
+                        }
+                    }
+                }
+            }
+        }
         return List.copyOf(figures);
     }
 
@@ -123,6 +140,11 @@ public final class KvReport implements Report<KvCellFields, KvMetricsView> {
             if (!lines.isEmpty()) {
                 out.append("\n**Stores, ").append(KvText.count(users)).append(" users**, one thread:\n\n").append(lines);
             }
+        }
+        String servers = ServerVerdict.render(results);
+        if (!servers.isEmpty()) {
+            out.append("\n**Servers**: does kv serve reach Redis's GET and SET (Redis appendfsync everysec, the store async,"
+                    + " the same redis-benchmark)?\n\n").append(servers);
         }
         for (KvCellResult codecs : results.codecs()) {
             out.append("\n**Codecs**, users of ").append(KvText.count(codecs.cell().userCount())).append(":\n\n")

@@ -22,6 +22,11 @@ final class KvText {
         return figure == null ? "?" : spread(figure, 1e6);
     }
 
+    /** {@code 182 (175-190) ±2%} for a rate per second, in thousands; {@code ?} for none. */
+    static String thousands(Figure figure) {
+        return figure == null ? "?" : spread(figure, 1e3);
+    }
+
     /** {@code 149 (140-160) ±3%}, the same for a figure in its own unit; {@code ?} for none. */
     static String figure(Figure figure) {
         return figure == null ? "?" : spread(figure, 1);

@@ -1,0 +1,203 @@
+package org.allocpool.kv.contenders;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.allocpool.metrics.stats.RoundStatistics;
+import org.allocpool.metrics.stats.SteadyState;
+import org.allocpool.process.Child;
+import org.allocpool.process.ChildExit;
+
+/**
+ * One servers cell: the server (Redis started here, or {@code kv serve} the lab started) loaded with
+ * {@code keys} keys of 60-byte values named as {@code redis-benchmark -r} names them, so that every
+ * GET hits, its resident set read before and after from {@code /proc/<INFO process_id>/status}, then
+ * {@code redis-benchmark} run over the grid: per test, connection count and pipeline depth, a warm-up
+ * that sizes the rounds to about one round's time, then rounds checked for a steady state as every
+ * kv phase's are. Runs on the caller's thread; the Redis it starts is stopped before it returns.
+ */
+final class ServerRun {
+
+    /** The value size, {@code redis-benchmark -d}. */
+    static final int VALUE_BYTES = 60;
+    /** What a cell says when a Redis tool is missing; the lab's tables quote it in their footnote. */
+    static final String INSTALL = "(Debian/Ubuntu: apt-get install redis-server redis-tools)";
+
+    private static final Duration LINK_TIMEOUT = Duration.ofSeconds(60);
+    private static final int LOAD_BATCH = 1_000;
+
+    private final PhaseTiming timing;
+    private final PrintStream progress;
+
+    ServerRun(PhaseTiming timing, PrintStream progress) {
+        this.timing = timing;
+        this.progress = progress;
+    }
+
+    /**
+     * Measures the cell {@code options} describe with {@code keys} keys, Redis's files in {@code dir}.
+     *
+     * @throws ContenderMain.CouldNotStart when a Redis tool is not installed or the server cannot be reached
+     */
+    ServerMetrics measure(ServerOptions options, long keys, Path dir) throws Exception {
+        Path benchmark = installed("redis-benchmark");
+        if (benchmark == null) {
+            throw new ContenderMain.CouldNotStart("redis-benchmark is not installed " + INSTALL, null);
+        }
+        String benchmarkVersion = version(benchmark);
+        if (!options.isRedis()) {
+            return measureAt(options, options.connect(), keys, benchmark, benchmarkVersion);
+        }
+        Path redisServer = installed("redis-server");
+        if (redisServer == null) {
+            throw new ContenderMain.CouldNotStart("redis-server is not installed " + INSTALL, null);
+        }
+        Files.createDirectories(dir);
+        RedisProcess redis;
+        try {
+            redis = RedisProcess.start(redisServer, dir, options.durability());
+        } catch (IOException e) {
+            throw new ContenderMain.CouldNotStart(e.getMessage(), e);
+        }
+        try (redis) {
+            return measureAt(options, redis.address(), keys, benchmark, benchmarkVersion);
+        }
+    }
+
+    private ServerMetrics measureAt(ServerOptions options, InetSocketAddress address, long keys, Path benchmark,
+                                    String benchmarkVersion) throws Exception {
+        long pid;
+        String version;
+        try (RespLink link = RespLink.connect(address, LINK_TIMEOUT)) {
+            String info = link.call("INFO", "server");
+            pid = Long.parseLong(infoField(info, "process_id"));
+            version = infoField(info, "allocpool_kv") != null ? "allocpool kv serve (RESP2)" : "Redis " + infoField(info, "redis_version");
+        } catch (IOException | RuntimeException e) {
+            throw new ContenderMain.CouldNotStart("cannot ask " + options.server() + " at " + address + " for INFO: "
+                    + ContenderMain.reason(e), e);
+        }
+        Double loadSeconds = null;
+        ProcessMemory empty = null;
+        ProcessMemory loaded = null;
+        if (options.load()) {
+            empty = ProcessMemory.of(pid);
+            progress.printf(Locale.ROOT, "%s: loading %,d keys%n", options.server(), keys);
+            long start = System.nanoTime();
+            try (RespLink link = RespLink.connect(address, LINK_TIMEOUT)) {
+                link.loadKeys(0, keys, VALUE_BYTES, LOAD_BATCH);
+            }
+            loadSeconds = (System.nanoTime() - start) / 1e9;
+            loaded = ProcessMemory.of(pid);
+        }
+        List<ServerMetrics.Benchmark> runs = new ArrayList<>();
+        for (int connections : options.connections()) {
+            for (int pipeline : options.pipelines()) {
+                for (String test : options.tests()) {
+                    runs.add(benchmark(benchmark, address, test, connections, pipeline, Math.max(1, keys)));
+                }
+            }
+        }
+        return new ServerMetrics(options.server(), options.durability(), version, benchmarkVersion,
+                options.load() ? keys : 0, loadSeconds, empty == null ? null : empty.residentMb(),
+                loaded == null ? null : loaded.residentMb(), loaded == null ? null : loaded.peakMb(),
+                loaded == null ? null : loaded.residentMb() / keys * 1e6,
+                loaded == null ? null : (loaded.residentMb() - empty.residentMb()) / keys * 1e6, runs);
+    }
+
+    private ServerMetrics.Benchmark benchmark(Path benchmark, InetSocketAddress address, String test, int connections,
+                                              int pipeline, long keyspace) throws IOException {
+        progress.printf(Locale.ROOT, "redis-benchmark -t %s -c %d -P %d%n", test, connections, pipeline);
+        // warm-up: sizes -n so that one round takes about a round's time
+        long warmEnd = System.nanoTime() + timing.warmup().toNanos();
+        long n = 500L * pipeline;
+        double rate;
+        do {
+            long start = System.nanoTime();
+            rate = run(benchmark, address, test, connections, pipeline, n, keyspace);
+            double took = (System.nanoTime() - start) / 1e9;
+            n = took < 0.1 ? n * 4 : Math.max(connections * (long) pipeline, (long) (rate * seconds(timing.round())));
+        } while (System.nanoTime() < warmEnd);
+        long perRound = Math.max(connections * (long) pipeline, (long) (rate * seconds(timing.round())));
+        List<Double> rounds = new ArrayList<>();
+        List<Double> discarded = new ArrayList<>();
+        SteadyState check;
+        while (true) {
+            rounds.add(run(benchmark, address, test, connections, pipeline, perRound, keyspace));
+            if (rounds.size() < timing.rounds()) {
+                continue;
+            }
+            check = SteadyState.of(values(rounds));
+            if (check.steady() || rounds.size() + discarded.size() >= timing.maxRounds()) {
+                break;
+            }
+            discarded.add(rounds.removeFirst());
+        }
+        return new ServerMetrics.Benchmark(test + "-c" + connections + "-P" + pipeline, test, connections, pipeline, perRound,
+                new ServerMetrics.Rounds(RoundStatistics.of(values(rounds)), check, discarded));
+    }
+
+    /** One {@code redis-benchmark} run: its requests per second for {@code test}. */
+    private static double run(Path benchmark, InetSocketAddress address, String test, int connections, int pipeline,
+                              long requests, long keyspace) throws IOException {
+        List<String> command = List.of(benchmark.toString(), "-h", address.getHostString(),
+                "-p", Integer.toString(address.getPort()), "-c", Integer.toString(connections),
+                "-P", Integer.toString(pipeline), "-t", test, "-n", Long.toString(requests),
+                "-r", Long.toString(keyspace), "-d", Integer.toString(VALUE_BYTES), "--csv");
+        ChildExit exit = Child.of(command).timeout(Duration.ofMinutes(5)).run();
+        if (!exit.isSuccess()) {
+            throw new IOException("redis-benchmark " + exit.failure());
+        }
+        Map<String, Double> rates = RedisBenchmarkOutput.requestsPerSecond(exit.stdout());
+        Double rate = rates.get(test.toUpperCase(Locale.ROOT));
+        if (rate == null) {
+            throw new IOException("redis-benchmark printed no " + test.toUpperCase(Locale.ROOT) + " result, only " + rates.keySet());
+        }
+        return rate;
+    }
+
+    private static String version(Path benchmark) {
+        try {
+            ChildExit exit = Child.of(List.of(benchmark.toString(), "--version")).timeout(Duration.ofSeconds(10)).run();
+            return exit.stdout().strip();
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    /** A field of an {@code INFO} reply ({@code process_id}), or {@code null}. */
+    static String infoField(String info, String field) {
+        for (String line : info.split("\r?\n")) {
+            if (line.startsWith(field + ":")) {
+                return line.substring(field.length() + 1).strip();
+            }
+        }
+        return null;
+    }
+
+    /** {@code name} on the {@code PATH}, or {@code null}. */
+    static Path installed(String name) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return null;
+        }
+        return Arrays.stream(path.split(File.pathSeparator)).filter(dir -> !dir.isBlank())
+                .map(dir -> Path.of(dir, name)).filter(Files::isExecutable).findFirst().orElse(null);
+    }
+
+    private static double seconds(Duration duration) {
+        return duration.toNanos() / 1e9;
+    }
+
+    private static double[] values(List<Double> rounds) {
+        return rounds.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+}

@@ -1,0 +1,59 @@
+package org.allocpool.lab.kv.tables;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.kv.KvServerSetup;
+
+/**
+ * The servers section's verdict, the issue's question in words: does {@code kv serve} reach Redis's
+ * GET and SET at {@code -c 4 -P 1} and {@code -c 4 -P 16} (Redis {@code everysec}, the store
+ * {@code async})? "Reaches" when its median is at least Redis's or their spreads overlap (this machine
+ * cannot tell them apart); "falls short" when it is below and the spreads are apart. A figure that
+ * was not steady is not judged. Thread-safe (stateless).
+ */
+final class ServerVerdict {
+
+    private ServerVerdict() {
+    }
+
+    /** The verdict's lines, or "" when the run has no servers grid to judge. */
+    static String render(KvCellResults results) {
+        if (results.servers().isEmpty()) {
+            return "";
+        }
+        String missing = ServerTables.notInstalled(results.servers());
+        if (missing != null) {
+            return "Not judged: " + missing + " (" + ServerTables.INSTALL + ").\n";
+        }
+        KvCellResult redis = results.server(KvServerSetup.REDIS_EVERYSEC);
+        KvCellResult ours = results.server(KvServerSetup.KVSERVE_ASYNC);
+        List<String> lines = new ArrayList<>();
+        for (int p : new int[] {1, 16}) {
+            List<String> parts = new ArrayList<>();
+            for (String test : List.of("get", "set")) {
+                parts.add(judge(test.toUpperCase(java.util.Locale.ROOT), ServerTables.figure(ours, test, 4, p),
+                        ServerTables.figure(redis, test, 4, p)));
+            }
+            lines.add("- At `-c 4 -P " + p + "`: " + String.join("; ", parts) + ".");
+        }
+        return String.join("\n", lines) + "\n";
+    }
+
+    /** One test's sentence: {@code GET: kv serve 150k/s reaches Redis's 140k/s (1.07x)}. */
+    static String judge(String test, Figure ours, Figure redis) {
+        if (ours == null || redis == null) {
+            return test + ": not judged, " + (ours == null ? "kv serve" : "Redis") + " has no figure";
+        }
+        String figures = "kv serve " + ServerTables.thousandsPerSecond(ours) + " against Redis's "
+                + ServerTables.thousandsPerSecond(redis) + " (" + KvText.factor(ours.median() / redis.median()) + ")";
+        if (!ours.steady() || !redis.steady()) {
+            return test + ": not judged, " + (ours.steady() ? "Redis's" : "kv serve's") + " figure was not steady; " + figures;
+        }
+        if (ours.median() >= redis.median()) {
+            return test + ": kv serve reaches Redis, " + figures + (ours.overlaps(redis) ? ", too close to call" : ", spreads apart");
+        }
+        return test + (ours.overlaps(redis) ? ": kv serve reaches Redis within the spread (too close to call), "
+                : ": kv serve falls short of Redis, spreads apart, ") + figures;
+    }
+}
