@@ -163,7 +163,7 @@ final class KvServeCommand implements Callable<Integer> {
             CheckReport report = StoreCheck.check(dir);
             what = report.readable()
                     ? String.format(Locale.ROOT, "%,d %s fail their checks", report.problemCount(),
-                            report.problemCount() == 1 ? "entry" : "entries")
+                            report.problemCount() == 1 ? "slot or entry" : "slots or entries")
                     : report.problems().getFirst();
         } catch (IOException | UncheckedIOException checkFailed) {
             what = KvCommand.reason(e);

@@ -55,7 +55,7 @@ class KvRepairCommandTest {
         assertEquals(1, outcome.exitCode(), outcome.toString());
         assertEquals(1, outcome.err().size(), outcome.err().toString());
         assertTrue(outcome.err().getFirst().startsWith("allocpool: kv serve: store " + file() + " is damaged ("
-                + problems + " entries fail their checks): run ./allocpool kv repair --dir " + dir), outcome.err().getFirst());
+                + problems + " slots or entries fail their checks): run ./allocpool kv repair --dir " + dir), outcome.err().getFirst());
     }
 
     @Test

@@ -54,6 +54,8 @@ final class TableSurvey {
     long provenDamagedPages;
     final long[] drops = new long[Drop.values().length];
     long damagedSlots;
+    /** Damaged slots met in the page being surveyed. */
+    private int garbageInPage;
     final List<String> details = new ArrayList<>();
 
     private TableSurvey(MemorySegment file, StoreHeader header) {
@@ -99,6 +101,10 @@ final class TableSurvey {
         if (allZero) {
             damagedPages[page] = true;
         }
+        if (garbageInPage > 0) {
+            detail("table page at offset " + start + ": " + garbageInPage + " slots hold bytes no store writes");
+            garbageInPage = 0;
+        }
     }
 
     private void surveySlot(int page, long slot, long key, long ref) {
@@ -110,11 +116,11 @@ final class TableSurvey {
                 || KeyHash.segment(KeyHash.mix(key), header.segments()) != segment
                 || entry < logOffset || entry > header.fileBytes() - EntryLayout.HEADER_BYTES) {
             damagedSlots++;
+            garbageInPage++;
             if (!damagedPages[page]) {
                 damagedPages[page] = true;
                 provenDamagedPages++;
             }
-            detail("slot " + index + " holds bytes no store writes (key field " + key + ", ref " + ref + ")");
             return;
         }
         EntryCheck.Verdict verdict = EntryCheck.check(file, entry, logOffset, header.fileBytes());
