@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code allocpool kv}: the persistent off-heap key-value store of "A persistent KeyValue Server in
- * 40 lines and a sad fact": serve it over TCP and HTTP, check a store's file, load-test a server.
+ * 40 lines and a sad fact": serve it over TCP and HTTP, check a store's file,
+ * repair a damaged one, load-test a server.
  * Without a subcommand, prints its usage and exits with code 2.
  */
 @Command(name = "kv", mixinStandardHelpOptions = true,

@@ -34,7 +34,11 @@ import java.util.function.LongConsumer;
  * second name ({@code store.kv.damaged}, a hard link, or a copy where links are refused) and the
  * repaired file is renamed over {@code store.kv}: a crash at any moment leaves the original or the
  * repaired store in place. Takes the store's process lock: no server may have it open.
- * Single-threaded; allocates a {@link LogKey} per distinct key (see {@link LogScan}).
+ *
+ * <p>Thread-safety: one call at a time per directory (the process lock refuses a second). Memory:
+ * the damaged file is mapped read-only in a confined arena and the new one through a
+ * {@link StoreMapping}, both unmapped before {@link #repair} returns; on the heap, a
+ * {@link LogKey} per distinct key of the log (see {@link LogScan}).
  */
 public final class StoreRepair {
 
