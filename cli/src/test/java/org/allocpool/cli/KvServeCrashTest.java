@@ -10,6 +10,8 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -19,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.allocpool.kv.server.BinaryProtocol;
 import org.allocpool.kv.server.KvClient;
+import org.allocpool.kv.store.ByteKey;
 import org.allocpool.kv.store.CheckReport;
 import org.allocpool.kv.store.MappedStore;
 import org.allocpool.kv.store.StoreCheck;
@@ -28,11 +31,17 @@ import org.allocpool.process.RunningChild;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.params.SetParams;
 
 /**
  * The async durability promise, end to end: {@code kv serve} in a child JVM takes pipelined PUTs
- * over the binary protocol, is killed with SIGKILL while a batch is in flight, and every PUT whose
- * reply came back is in the reopened store with its value (or a later one of the same key).
+ * over the binary protocol (or pipelined SETs over RESP, through Jedis), is killed with SIGKILL
+ * while a batch is in flight, and every write whose reply came back is in the reopened store with
+ * its value (or a later one of the same key).
  */
 class KvServeCrashTest {
 
@@ -43,6 +52,9 @@ class KvServeCrashTest {
     private static final int LAST_BATCH = 512;
     private static final int KEYS = 3_000;
     private static final Pattern READY = Pattern.compile("binary protocol on [^ ]+:(\\d+),");
+    private static final Pattern RESP_READY = Pattern.compile("RESP on [^ ]+:(\\d+);");
+    /** Makes RESP keys 70 bytes or so: byte keys longer than a slot's 8 bytes. */
+    private static final String KEY_PREFIX = "user:" + "k".repeat(60) + ":";
 
     @TempDir
     Path dir;
@@ -55,6 +67,79 @@ class KvServeCrashTest {
             value[i] = (byte) (seq * 31 + i);
         }
         return value;
+    }
+
+    /** The value of the {@code seq}-th SET: its number, then {@code seq % 40} letters. */
+    static String respValueOf(long seq) {
+        return "seq=" + seq + ";" + "v".repeat((int) (seq % 40));
+    }
+
+    static String respKeyOf(long seq) {
+        return KEY_PREFIX + seq % KEYS;
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void shouldKeepEveryAcknowledgedPipelinedRespSetAfterKillDashNine() throws IOException {
+        Path store = dir.resolve("store");
+        List<String> command = AllocpoolMain.thisJvm().command(List.of(JvmCommand.DENY_UNSAFE), List.of(),
+                List.of("kv", "serve", "--dir", store.toString(), "--port", "0", "--http-port", "0",
+                        "--resp-port", "0", "--capacity", "1024"));
+        Map<String, Long> acknowledged = new HashMap<>();
+        long acks = 0;
+        try (RunningChild server = Child.of(command).stderrTo(dir.resolve("serve.err"))
+                .timeout(Duration.ofSeconds(120)).start()) {
+            Matcher ready = server.awaitLine(RESP_READY, Duration.ofSeconds(60));
+            assertNotNull(ready, () -> "kv serve did not start: " + server.stderrTail());
+            try (Jedis jedis = new Jedis("127.0.0.1", Integer.parseInt(ready.group(1)),
+                    DefaultJedisClientConfig.builder().socketTimeoutMillis(30_000).build())) {
+                long seq = 0;
+                while (acks < ACKS_BEFORE_KILL) {
+                    Pipeline pipeline = jedis.pipelined();
+                    List<Response<String>> replies = new ArrayList<>();
+                    long first = seq;
+                    for (int i = 0; i < DEPTH; i++, seq++) {
+                        // every third with an expiry (a day away): entries that carry one survive too
+                        replies.add(seq % 3 == 0
+                                ? pipeline.set(respKeyOf(seq), respValueOf(seq), SetParams.setParams().ex(86_400))
+                                : pipeline.set(respKeyOf(seq), respValueOf(seq)));
+                    }
+                    pipeline.sync();
+                    for (int i = 0; i < DEPTH; i++) {
+                        assertEquals("OK", replies.get(i).get(), "reply to SET " + (first + i));
+                        acknowledged.put(respKeyOf(first + i), first + i);
+                        acks++;
+                    }
+                }
+                // The last batch: Jedis sends what fills its 8 KiB buffer as it goes (most of it);
+                // the server is killed before any reply is read, and none counts as acknowledged.
+                Pipeline pipeline = jedis.pipelined();
+                for (int i = 0; i < LAST_BATCH; i++, seq++) {
+                    pipeline.set(respKeyOf(seq), respValueOf(seq));
+                }
+                server.close();
+            }
+            assertTrue(server.hasEndedWithin(Duration.ofSeconds(30)), "the server did not die");
+        }
+        String serverErr = Files.readString(dir.resolve("serve.err"));
+        assertTrue(!serverErr.contains("stopped"), "a SIGKILL runs no shutdown hook: " + serverErr);
+        assertEquals(KEYS, acknowledged.size(), "acks: " + acks);
+
+        CheckReport report = StoreCheck.check(store);
+        assertTrue(report.isHealthy(), report.render());
+        try (MappedStore reopened = MappedStore.openExisting(store)) {
+            byte[] buffer = new byte[64];
+            for (Map.Entry<String, Long> e : acknowledged.entrySet()) {
+                int length = reopened.getIfFits(ByteKey.of(e.getKey()), buffer);
+                assertTrue(length >= 0, "acknowledged key " + e.getKey() + " is missing");
+                String value = new String(buffer, 0, length, StandardCharsets.UTF_8);
+                long seq = Long.parseLong(value.substring("seq=".length(), value.indexOf(';')));
+                assertTrue(seq >= e.getValue() && respKeyOf(seq).equals(e.getKey()), "key " + e.getKey()
+                        + " holds SET " + seq + ", SET " + e.getValue() + " was acknowledged");
+                assertEquals(respValueOf(seq), value, "value of key " + e.getKey());
+            }
+            assertEquals(KEYS, reopened.size(), "every key was written long before the kill");
+        }
     }
 
     @Test
