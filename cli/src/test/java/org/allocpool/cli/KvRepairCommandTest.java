@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.allocpool.cli.AnalyzerCommandTest.Outcome;
 import org.allocpool.kv.store.MappedStore;
 import org.allocpool.kv.store.StoreCheck;
@@ -56,6 +57,31 @@ class KvRepairCommandTest {
         assertEquals(1, outcome.err().size(), outcome.err().toString());
         assertTrue(outcome.err().getFirst().startsWith("allocpool: kv serve: store " + file() + " is damaged ("
                 + problems + " slots or entries fail their checks): run ./allocpool kv repair --dir " + dir), outcome.err().getFirst());
+    }
+
+    @Test
+    void shouldRefuseToServeATruncatedStoreNamingRepairAndRepairIt() throws IOException {
+        try (MappedStore store = MappedStore.open(dir, StoreConfig.defaults())) {
+            store.put(1, new byte[] {1, 2, 3}, 0, 3);
+        }
+        long full = Files.size(file());
+        try (RandomAccessFile raf = new RandomAccessFile(file().toFile(), "rw")) {
+            raf.setLength(full - 8192);
+        }
+        Outcome serve = execute("kv", "serve", "--dir", dir.toString(), "--port", "0", "--http-port", "0");
+        assertEquals(1, serve.exitCode(), serve.toString());
+        assertEquals(List.of("allocpool: kv serve: store " + file() + " is damaged (truncated: " + (full - 8192)
+                + " bytes, the header says " + full + "): " + KvCommand.repairHint(dir)), serve.err());
+        Outcome check = execute("kv", "check", "--dir", dir.toString());
+        assertEquals(1, check.exitCode(), check.toString());
+        assertEquals("repair    " + KvCommand.repairHint(dir), check.out().getLast());
+
+        Outcome repair = execute("kv", "repair", "--dir", dir.toString());
+        assertEquals(0, repair.exitCode(), repair.toString());
+        assertTrue(repair.out().contains("dropped   0 entries: 0 bad checksum, 0 torn or truncated, 0 bad key"),
+                repair.out().toString());
+        assertEquals(0, execute("kv", "check", "--dir", dir.toString()).exitCode());
+        assertEquals(full, Files.size(file()));
     }
 
     @Test
