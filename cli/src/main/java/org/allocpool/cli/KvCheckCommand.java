@@ -24,7 +24,9 @@ import picocli.CommandLine.Spec;
                 + "at (length and checksum); prints entries, space and every problem found.",
             "Reads a snapshot: a store another process is writing may show its latest writes or not.",
             ""},
-        footer = {"", "Exit codes: 0 sound, 1 problems found (or the file could not be read), 2 no store in --dir."})
+        footer = {"", "A damaged store (truncated, or entries failing their checks) ends the report with a line "
+                + "naming kv repair, which mends it.",
+            "", "Exit codes: 0 sound, 1 problems found (or the file could not be read), 2 no store in --dir."})
 final class KvCheckCommand implements Callable<Integer> {
 
     @Spec
@@ -50,6 +52,9 @@ final class KvCheckCommand implements Callable<Integer> {
             return 1;
         }
         out.print(report.render());
+        if (report.repairable()) {
+            out.println("repair    " + KvCommand.repairHint(dir));
+        }
         out.flush();
         return report.isHealthy() ? 0 : 1;
     }

@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code allocpool kv}: the persistent off-heap key-value store of "A persistent KeyValue Server in
- * 40 lines and a sad fact": serve it over TCP and HTTP, check a store's file, load-test a server.
+ * 40 lines and a sad fact": serve it over TCP and HTTP, check a store's file,
+ * repair a damaged one, load-test a server.
  * Without a subcommand, prints its usage and exits with code 2.
  */
 @Command(name = "kv", mixinStandardHelpOptions = true,
@@ -17,7 +18,7 @@ import picocli.CommandLine.Spec;
             "The persistent off-heap key-value store (long keys, byte values, one memory-mapped file) and its "
                 + "server: a binary TCP protocol and HTTP with JSON users, on Netty.",
             ""},
-        subcommands = {KvServeCommand.class, KvCheckCommand.class, KvBenchCommand.class},
+        subcommands = {KvServeCommand.class, KvCheckCommand.class, KvRepairCommand.class, KvBenchCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 failed (or, for check, problems found), 2 bad input."})
 final class KvCommand implements Callable<Integer> {
 
@@ -37,6 +38,15 @@ final class KvCommand implements Callable<Integer> {
                     + (Files.exists(dir) ? "" : " (it does not exist)"));
         }
         return dir;
+    }
+
+    /**
+     * The line that sends a user with a damaged store to {@code kv repair}, naming the command to run
+     * as this launcher spells it.
+     */
+    static String repairHint(Path dir) {
+        return "run ./allocpool kv repair --dir " + dir + " (keeps every entry whose checksum holds, drops the rest, "
+                + "and keeps the original file beside it)";
     }
 
     /** An I/O failure in one line: its message (which names the file or address), or its type. */

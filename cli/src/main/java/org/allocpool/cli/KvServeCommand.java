@@ -10,9 +10,12 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.allocpool.kv.server.KvServer;
 import org.allocpool.kv.server.ServerConfig;
+import org.allocpool.kv.store.CheckReport;
 import org.allocpool.kv.store.Durability;
 import org.allocpool.kv.store.MappedStore;
+import org.allocpool.kv.store.StoreCheck;
 import org.allocpool.kv.store.StoreConfig;
+import org.allocpool.kv.store.StoreFileException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -37,7 +40,9 @@ import picocli.CommandLine.Spec;
                 + "-ERR Protocol error and the connection is closed.",
             "Ctrl-C closes every connection, then the store. Listens on loopback unless --host says otherwise.",
             ""},
-        footer = {"", "Exit codes: 1 the store or a port could not be opened, 2 bad input."})
+        footer = {"", "A damaged store (truncated, or entries failing their checksum after a machine crash) is refused "
+                + "with one line that names kv repair.",
+            "", "Exit codes: 1 the store or a port could not be opened, 2 bad input."})
 final class KvServeCommand implements Callable<Integer> {
 
     @Spec
@@ -103,6 +108,10 @@ final class KvServeCommand implements Callable<Integer> {
         MappedStore store;
         try {
             store = MappedStore.open(dir, storeConfig);
+        } catch (StoreFileException e) {
+            err.println("allocpool: kv serve: " + (e.isDamage() ? damaged(e) : KvCommand.reason(e)));
+            err.flush();
+            return 1;
         } catch (IOException | UncheckedIOException e) {
             err.println("allocpool: kv serve: " + KvCommand.reason(e));
             err.flush();
@@ -140,6 +149,26 @@ final class KvServeCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
         }
         return 0;
+    }
+
+    /**
+     * One line for a store that opening found damaged: how many entries fail their checks (from a
+     * full {@code kv check}, the opening stopped at the first) or the damage it met, and that
+     * {@code kv repair} mends it.
+     */
+    private String damaged(StoreFileException e) {
+        Path file = dir.resolve(MappedStore.FILE_NAME);
+        String what;
+        try {
+            CheckReport report = StoreCheck.check(dir);
+            what = report.readable()
+                    ? String.format(Locale.ROOT, "%,d %s fail their checks", report.problemCount(),
+                            report.problemCount() == 1 ? "slot or entry" : "slots or entries")
+                    : report.problems().getFirst();
+        } catch (IOException | UncheckedIOException checkFailed) {
+            what = KvCommand.reason(e);
+        }
+        return "store " + file + " is damaged (" + what + "): " + KvCommand.repairHint(dir);
     }
 
     StoreConfig storeConfig() {

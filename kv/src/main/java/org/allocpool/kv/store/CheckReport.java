@@ -21,18 +21,20 @@ import java.util.Locale;
  * @param freeBytes    log bytes after the last live entry
  * @param problemCount problems found in all
  * @param problems     the first problems found, one line each
+ * @param repairable   whether the problems are damage that {@link StoreRepair} can mend (a truncated
+ *                     file, entries or slots failing their checks), not a foreign file or header
  */
 public record CheckReport(Path file, long fileBytes, boolean readable, int segments, long slots, long entries,
                           long removedSlots, long logBytes, long liveBytes, long deadBytes, long freeBytes,
-                          long problemCount, List<String> problems) {
+                          long problemCount, List<String> problems, boolean repairable) {
 
     public CheckReport {
         problems = List.copyOf(problems);
     }
 
     /** A file whose header cannot be used: {@code problem} says why. */
-    static CheckReport unreadable(Path file, long fileBytes, String problem) {
-        return new CheckReport(file, fileBytes, false, 0, 0, 0, 0, 0, 0, 0, 0, 1, List.of(problem));
+    static CheckReport unreadable(Path file, long fileBytes, String problem, boolean repairable) {
+        return new CheckReport(file, fileBytes, false, 0, 0, 0, 0, 0, 0, 0, 0, 1, List.of(problem), repairable);
     }
 
     /** True when the header is valid and every live entry is whole. */

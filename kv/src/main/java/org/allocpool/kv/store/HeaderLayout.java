@@ -83,6 +83,23 @@ final class HeaderLayout {
      *                            corrupted header, truncated or overlong file
      */
     static StoreHeader read(Path path, MemorySegment bytes, long fileSize) throws StoreFileException {
+        StoreHeader header = readAnyLength(path, bytes, fileSize);
+        if (fileSize < header.fileBytes()) {
+            throw new StoreFileException(path, "truncated: " + fileSize + " bytes, the header says "
+                    + header.fileBytes(), true);
+        }
+        if (fileSize > header.fileBytes()) {
+            throw new StoreFileException(path, "unexpected length: " + fileSize + " bytes, the header says "
+                    + header.fileBytes());
+        }
+        return header;
+    }
+
+    /**
+     * As {@link #read}, without comparing the file's length with the header's: for
+     * {@link StoreRepair}, which reads what is left of a truncated file.
+     */
+    static StoreHeader readAnyLength(Path path, MemorySegment bytes, long fileSize) throws StoreFileException {
         if (bytes.byteSize() < 8 || bytes.get(LONG, MAGIC_OFFSET) != MAGIC) {
             throw new StoreFileException(path, "not an allocpool kv store (no 'allocKV1' magic at the start)");
         }
@@ -105,16 +122,7 @@ final class HeaderLayout {
             throw new StoreFileException(path, "corrupted header: checksum mismatch (stored "
                     + Integer.toHexString(stored) + ", computed " + Integer.toHexString(actual) + ")");
         }
-        StoreHeader header = fields(path, bytes);
-        if (fileSize < header.fileBytes()) {
-            throw new StoreFileException(path, "truncated: " + fileSize + " bytes, the header says "
-                    + header.fileBytes());
-        }
-        if (fileSize > header.fileBytes()) {
-            throw new StoreFileException(path, "unexpected length: " + fileSize + " bytes, the header says "
-                    + header.fileBytes());
-        }
-        return header;
+        return fields(path, bytes);
     }
 
     private static StoreHeader fields(Path path, MemorySegment bytes) throws StoreFileException {

@@ -34,7 +34,7 @@ public final class StoreCheck {
             String message = e.getMessage();
             String prefix = path + ": ";
             return CheckReport.unreadable(path, fileBytes,
-                    message.startsWith(prefix) ? message.substring(prefix.length()) : message);
+                    message.startsWith(prefix) ? message.substring(prefix.length()) : message, e.isDamage());
         }
         try (mapping) {
             TableScan scan = TableScan.scan(mapping, false);
@@ -42,7 +42,7 @@ public final class StoreCheck {
             long used = scan.tail - mapping.logOffset;
             return new CheckReport(path, fileBytes, true, header.segments(), header.slots(), scan.entries,
                     scan.removedSlots, header.logBytes(), scan.liveBytes, used - scan.liveBytes,
-                    mapping.logEnd - scan.tail, scan.problemCount, scan.problems);
+                    mapping.logEnd - scan.tail, scan.problemCount, scan.problems, scan.problemCount > 0);
         }
     }
 }

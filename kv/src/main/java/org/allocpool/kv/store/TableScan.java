@@ -64,7 +64,7 @@ final class TableScan {
                 if (problem == null) {
                     scan.countLive(mapping, segment, ref);
                 } else if (stopAtFirst) {
-                    throw new StoreFileException(mapping.path, "corrupted entry: " + problem);
+                    throw new StoreFileException(mapping.path, "corrupted entry: " + problem, true);
                 } else {
                     scan.problemCount++;
                     if (scan.problems.size() < MAX_PROBLEMS_KEPT) {
