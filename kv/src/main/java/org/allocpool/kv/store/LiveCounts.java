@@ -21,12 +21,17 @@ final class LiveCounts {
     private final AtomicLong entries = new AtomicLong();
     private final AtomicLong liveBytes = new AtomicLong();
 
-    /** The counts a scan of the opened file found. */
-    LiveCounts(TableScan scan) {
-        usedBySegment = scan.usedBySegment.clone();
-        liveBySegment = scan.liveBySegment.clone();
-        entries.set(scan.entries);
-        liveBytes.set(scan.liveBytes);
+    /** The counts the opening found: by a scan of the file, or in the record of a clean close. */
+    LiveCounts(CleanClose.Counts found) {
+        usedBySegment = found.usedBySegment().clone();
+        liveBySegment = found.liveBySegment().clone();
+        entries.set(found.entries());
+        liveBytes.set(found.liveBytes());
+    }
+
+    /** The counts now, with appends resuming at {@code tail}, for the record of a clean close; under every write lock. */
+    CleanClose.Counts snapshot(long tail) {
+        return new CleanClose.Counts(usedBySegment.clone(), liveBySegment.clone(), entries.get(), liveBytes.get(), tail);
     }
 
     /** Live entries in the store. */

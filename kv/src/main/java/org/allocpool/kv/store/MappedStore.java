@@ -75,6 +75,7 @@ public final class MappedStore implements AutoCloseable {
     private final SegmentWrites writes;
     private final SlotLookup lookup;
     private final StoreGrowth growth;
+    private final long entriesCheckedAtOpen;
 
     private MappedStore(StoreOpening.Opened opened) {
         this.file = opened.mapping().path;
@@ -83,8 +84,9 @@ public final class MappedStore implements AutoCloseable {
         this.processLock = opened.lock();
         this.locks = new SegmentLocks(opened.mapping().header.segments());
         this.mapping = new LiveMapping(opened.mapping());
-        this.counts = new LiveCounts(opened.scan());
-        this.writes = new SegmentWrites(opened.scan().tail, opened.durability() == Durability.SYNC, counts);
+        this.entriesCheckedAtOpen = opened.entriesChecked();
+        this.counts = new LiveCounts(opened.counts());
+        this.writes = new SegmentWrites(opened.counts().tail(), opened.durability() == Durability.SYNC, counts);
         this.lookup = new SlotLookup(locks, mapping);
         this.growth = new StoreGrowth(file, locks, mapping, counts, writes);
     }
@@ -327,6 +329,11 @@ public final class MappedStore implements AutoCloseable {
         return counts.liveBytes();
     }
 
+    /** Live entries whose checksum the opening verified: all of them after a crash, none after a clean close. */
+    long entriesCheckedAtOpen() {
+        return entriesCheckedAtOpen;
+    }
+
     /**
      * Forces the file to the disk (in both durability modes), unmaps it and releases the process
      * lock; idempotent. Later calls throw {@link IllegalStateException}.
@@ -338,6 +345,8 @@ public final class MappedStore implements AutoCloseable {
             if (mapping.isOpen()) {
                 try (processLock) {
                     mapping.close();
+                    // forced and unmapped: the counts describe the file as the next open will find it
+                    CleanClose.write(file, counts.snapshot(writes.tail()));
                 }
             }
         } catch (IOException e) {

@@ -129,6 +129,11 @@ final class SegmentWrites {
         return 0;
     }
 
+    /** Where the next entry goes (past the log's end when it is full); read under every write lock. */
+    long tail() {
+        return tail.get();
+    }
+
     /** After a growth: appends go on at {@code newTail} of the new file. */
     void resumeAt(long newTail) {
         tail.set(newTail);
