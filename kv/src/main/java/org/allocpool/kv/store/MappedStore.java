@@ -39,8 +39,9 @@ import org.allocpool.kv.store.SlotLookup.SlotAction;
  * dead space, overwritten by later appends. On reopen every live entry's checksum is verified.
  *
  * <p><b>Memory.</b> The mapping lives in a shared arena owned by the store. A growth maps the new
- * file and keeps the old mapping open until the following growth (so a {@link ValueView} filled
- * just before a growth stays readable), then releases it; {@link #close()} releases both. Reading
+ * file and keeps the old mapping open for a quarter of a second, at most until the following growth
+ * (so a {@link ValueView} filled just before a growth stays readable), then a put releases it
+ * (its pages count in the resident size until then); {@link #close()} releases both. Reading
  * a released mapping throws {@link IllegalStateException}, never reads freed memory.
  *
  * <p><b>Inside.</b> This class is the API and the put loop; the jobs are done by
@@ -77,7 +78,7 @@ public final class MappedStore implements AutoCloseable {
     private final StoreGrowth growth;
     private final long entriesCheckedAtOpen;
 
-    private MappedStore(StoreOpening.Opened opened) {
+    private MappedStore(StoreOpening.Opened opened, long retiredGraceNanos) {
         this.file = opened.mapping().path;
         this.maxValueBytes = opened.maxValueBytes();
         this.maxKeyBytes = opened.maxKeyBytes();
@@ -88,7 +89,7 @@ public final class MappedStore implements AutoCloseable {
         this.counts = new LiveCounts(opened.counts());
         this.writes = new SegmentWrites(opened.counts().tail(), opened.durability() == Durability.SYNC, counts);
         this.lookup = new SlotLookup(locks, mapping);
-        this.growth = new StoreGrowth(file, locks, mapping, counts, writes);
+        this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos);
     }
 
     /**
@@ -100,7 +101,12 @@ public final class MappedStore implements AutoCloseable {
      *                            corrupted, or open in another process
      */
     public static MappedStore open(Path dir, StoreConfig config) throws IOException {
-        return new MappedStore(StoreOpening.open(dir, config));
+        return new MappedStore(StoreOpening.open(dir, config), StoreGrowth.RETIRED_GRACE_NANOS);
+    }
+
+    /** As {@link #open}, keeping the mapping a growth replaced for {@code retiredGraceNanos} (tests). */
+    static MappedStore open(Path dir, StoreConfig config, long retiredGraceNanos) throws IOException {
+        return new MappedStore(StoreOpening.open(dir, config), retiredGraceNanos);
     }
 
     /**
@@ -109,7 +115,7 @@ public final class MappedStore implements AutoCloseable {
      * @throws StoreFileException when there is no store there, or it cannot be used (as {@link #open})
      */
     public static MappedStore openExisting(Path dir) throws IOException {
-        return new MappedStore(StoreOpening.openExisting(dir));
+        return new MappedStore(StoreOpening.openExisting(dir), StoreGrowth.RETIRED_GRACE_NANOS);
     }
 
     /** Stores {@code value} (all of it) under {@code key}, replacing any previous value. */
@@ -172,6 +178,7 @@ public final class MappedStore implements AutoCloseable {
         for (;;) {
             long stamp = locks.lock(seg, true);
             long seenGeneration;
+            boolean stored = false;
             try {
                 StoreMapping m = mapping.current();
                 seenGeneration = mapping.generation();
@@ -182,10 +189,14 @@ public final class MappedStore implements AutoCloseable {
                 if (entry >= 0) {
                     SegmentWrites.write(m, entry, key, bytes, expiresAt, segment, array, offset, (int) length);
                     writes.publish(m, seg, hash, key, bytes, entry, entryBytes);
-                    return true;
+                    stored = true;
                 }
             } finally {
                 locks.unlock(seg, stamp);
+            }
+            if (stored) {
+                growth.releaseRetired();
+                return true;
             }
             growth.grow(seenGeneration, entryBytes);
         }
