@@ -79,6 +79,17 @@ final class LiveCounts {
         return liveBySegment;
     }
 
+    /** Slots of {@code segment} in use (live or removed); a racy read without its lock is only a hint. */
+    int used(int segment) {
+        return usedBySegment[segment];
+    }
+
+    /** After a growth in the background: {@code live} entries and {@code used} slots per segment. */
+    void rebuilt(int[] live, int[] used) {
+        System.arraycopy(live, 0, liveBySegment, 0, liveBySegment.length);
+        System.arraycopy(used, 0, usedBySegment, 0, usedBySegment.length);
+    }
+
     /** After a growth: {@code live} entries per segment, and no removed slots. */
     void rebuilt(int[] live) {
         System.arraycopy(live, 0, liveBySegment, 0, liveBySegment.length);

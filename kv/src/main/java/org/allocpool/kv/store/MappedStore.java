@@ -23,7 +23,8 @@ import org.allocpool.kv.store.SlotLookup.SlotAction;
  * its room, and {@link #size()} counts it, until it is overwritten or removed: expiry is lazy). A put appends an entry and then points the slot
  * at it with a release store; a remove marks the slot removed. When a segment's table is 75% used
  * or the log is full, the store grows: it copies the live entries into a new file with twice the
- * slots or log as needed, forces it, renames it over the old one and remaps.
+ * slots or a bigger log as needed, forces it, renames it over the old one and remaps; usually in
+ * the background before it is full ({@link StoreGrowth}, {@link GrowthAhead}).
  *
  * <p><b>Thread-safety.</b> Safe for any number of reader and writer threads in one process. Each of
  * the 64 table segments has its own {@link StampedLock}, chosen by the key's hash: {@code get} and
@@ -196,6 +197,7 @@ public final class MappedStore implements AutoCloseable {
             }
             if (stored) {
                 growth.releaseRetired();
+                growth.growAheadIfFilling(seg);
                 return true;
             }
             growth.grow(seenGeneration, entryBytes);
@@ -340,6 +342,11 @@ public final class MappedStore implements AutoCloseable {
         return counts.liveBytes();
     }
 
+    /** Grows the store as the background does, on the calling thread, while others go on writing (tests). */
+    boolean growInBackgroundWayNow() {
+        return growth.growAheadNow();
+    }
+
     /** Live entries whose checksum the opening verified: all of them after a crash, none after a clean close. */
     long entriesCheckedAtOpen() {
         return entriesCheckedAtOpen;
@@ -354,6 +361,7 @@ public final class MappedStore implements AutoCloseable {
         long[] stamps = locks.lockAll();
         try {
             if (mapping.isOpen()) {
+                growth.stopAhead();
                 try (processLock) {
                     mapping.close();
                     // forced and unmapped: the counts describe the file as the next open will find it
@@ -364,6 +372,7 @@ public final class MappedStore implements AutoCloseable {
             throw new UncheckedIOException(file + ": cannot close the store: " + e.getMessage(), e);
         } finally {
             locks.unlockAll(stamps);
+            growth.awaitAhead();
         }
     }
 

@@ -126,5 +126,6 @@ final class StoreOpening {
     private static void deleteLeftovers(Path path) throws IOException {
         Files.deleteIfExists(path.resolveSibling(MappedStore.FILE_NAME + NEW_SUFFIX));
         Files.deleteIfExists(path.resolveSibling(MappedStore.FILE_NAME + MappedStore.GROW_SUFFIX));
+        Files.deleteIfExists(path.resolveSibling(MappedStore.FILE_NAME + StoreGrowth.AHEAD_SUFFIX));
     }
 }
