@@ -31,8 +31,8 @@ final class StoreGrowth {
      * next growth drops them). 4 (with the log doubled until it fit) made the file 5.6 times the live
      * bytes after a replace-only load, 520 MB for 93 MB of users. Under replacements a growth recurs
      * each time the live bytes were written once more (it starts in the background at
-     * {@link #AHEAD_LOG_FILL}: 0.875 times the live bytes later, with 0.625 times left for the writes
-     * made while it copies).
+     * {@link #AHEAD_LOG_FILL}: once the live bytes were written again, with half as much left for
+     * the writes made while it copies).
      */
     static final double LOG_HEADROOM = 2.5;
     /**
@@ -49,10 +49,14 @@ final class StoreGrowth {
      * (the store must grow at 1 and {@link LiveCounts#MAX_LOAD}): what is left is the room the
      * writes have while the copy runs; when they fill it first, the growth is made the old way.
      */
-    static final double AHEAD_LOG_FILL = 0.65;
-    static final double AHEAD_SLOT_LOAD = 0.45;
-    /** A growth in the background doubles a segment's slots when its fullest segment is this full (a growth made the old way: half). */
-    static final double AHEAD_MAX_LOAD_AFTER = 0.4;
+    static final double AHEAD_LOG_FILL = 0.80;
+    static final double AHEAD_SLOT_LOAD = 0.60;
+    /**
+     * A growth doubles the slots while the fullest segment would be fuller than this. A store made
+     * for N entries has about twice N slots, so neither this nor {@link #AHEAD_SLOT_LOAD} grows it
+     * before it holds N (measured: at 0.45 the lab's store of 1M users grew right after its load).
+     */
+    static final double MAX_LOAD_AFTER = 0.5;
 
     private final Path file;
     private final SegmentLocks locks;
@@ -97,7 +101,7 @@ final class StoreGrowth {
                 ahead.abandon();
             }
             StoreMapping old = mapping.current();
-            StoreHeader next = grownHeader(old, counts.liveBySegment(), counts.liveBytes(), entryBytes, 0.5);
+            StoreHeader next = grownHeader(old, counts.liveBySegment(), counts.liveBytes(), entryBytes, MAX_LOAD_AFTER);
             Path temp = file.resolveSibling(MappedStore.FILE_NAME + MappedStore.GROW_SUFFIX);
             Files.deleteIfExists(temp);
             StoreRebuild.Rebuilt rebuilt = StoreRebuild.rebuild(old, temp, file, next);
@@ -216,7 +220,7 @@ final class StoreGrowth {
                 }
                 source = mapping.current();
                 generation = mapping.generation();
-                next = grownHeader(source, counts.liveBySegment(), counts.liveBytes(), 0, AHEAD_MAX_LOAD_AFTER);
+                next = grownHeader(source, counts.liveBySegment(), counts.liveBytes(), 0, MAX_LOAD_AFTER);
             } finally {
                 locks.unlockAll(stamps);
             }
