@@ -137,7 +137,8 @@ final class StoreGrowth {
         StoreMapping retired;
         long[] stamps = locks.lockAll();
         try {
-            retired = mapping.isOpen() ? mapping.takeRetired() : null;
+            // unless a growth since retired another mapping, whose grace time has just begun
+            retired = mapping.isOpen() && mapping.retiredAtNanos() == retiredAt ? mapping.takeRetired() : null;
         } finally {
             locks.unlockAll(stamps);
         }
