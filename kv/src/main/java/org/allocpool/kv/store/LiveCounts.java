@@ -21,12 +21,17 @@ final class LiveCounts {
     private final AtomicLong entries = new AtomicLong();
     private final AtomicLong liveBytes = new AtomicLong();
 
-    /** The counts a scan of the opened file found. */
-    LiveCounts(TableScan scan) {
-        usedBySegment = scan.usedBySegment.clone();
-        liveBySegment = scan.liveBySegment.clone();
-        entries.set(scan.entries);
-        liveBytes.set(scan.liveBytes);
+    /** The counts the opening found: by a scan of the file, or in the record of a clean close. */
+    LiveCounts(CleanClose.Counts found) {
+        usedBySegment = found.usedBySegment().clone();
+        liveBySegment = found.liveBySegment().clone();
+        entries.set(found.entries());
+        liveBytes.set(found.liveBytes());
+    }
+
+    /** The counts now, with appends resuming at {@code tail}, for the record of a clean close; under every write lock. */
+    CleanClose.Counts snapshot(long tail) {
+        return new CleanClose.Counts(usedBySegment.clone(), liveBySegment.clone(), entries.get(), liveBytes.get(), tail);
     }
 
     /** Live entries in the store. */
@@ -72,6 +77,17 @@ final class LiveCounts {
     /** The live slots per segment, for sizing a growth; the array itself, read under every write lock. */
     int[] liveBySegment() {
         return liveBySegment;
+    }
+
+    /** Slots of {@code segment} in use (live or removed); a racy read without its lock is only a hint. */
+    int used(int segment) {
+        return usedBySegment[segment];
+    }
+
+    /** After a growth in the background: {@code live} entries and {@code used} slots per segment. */
+    void rebuilt(int[] live, int[] used) {
+        System.arraycopy(live, 0, liveBySegment, 0, liveBySegment.length);
+        System.arraycopy(used, 0, usedBySegment, 0, usedBySegment.length);
     }
 
     /** After a growth: {@code live} entries per segment, and no removed slots. */

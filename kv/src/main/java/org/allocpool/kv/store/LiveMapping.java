@@ -5,7 +5,8 @@ import java.nio.file.Path;
 
 /**
  * The mapping a store reads and writes now, the one the last growth replaced, and how many
- * growths there have been. The replaced mapping stays open until the following growth, so that a
+ * growths there have been. The replaced mapping stays open for a grace time (see
+ * {@link StoreGrowth#releaseRetired}), at most until the following growth, so that a
  * {@link ValueView} filled just before a growth stays readable; then it is unmapped.
  *
  * <p>Thread-safety: {@link #current()} and {@link #generation()} are called under a segment lock
@@ -20,6 +21,8 @@ final class LiveMapping {
     private volatile StoreMapping current;
     /** Guarded by every segment's write lock. */
     private StoreMapping retired;
+    /** When {@link #retired} was retired ({@link System#nanoTime()}); 0 when there is none. Read without a lock. */
+    private volatile long retiredAtNanos;
     /** Bumped by each replacement; written under every write lock, read under one. */
     private long generation;
 
@@ -58,10 +61,25 @@ final class LiveMapping {
         StoreMapping unmap = retired;
         current = next;
         retired = old;
+        retiredAtNanos = Math.max(1, System.nanoTime());
         generation++;
         if (unmap != null) {
             unmap.close();
         }
+    }
+
+    /** When the mapping the last growth replaced was retired ({@link System#nanoTime()}), or 0 when it is unmapped. */
+    // hot path: no allocation
+    long retiredAtNanos() {
+        return retiredAtNanos;
+    }
+
+    /** Hands over the retired mapping (null when there is none) for the caller to unmap; under every write lock. */
+    StoreMapping takeRetired() {
+        StoreMapping m = retired;
+        retired = null;
+        retiredAtNanos = 0;
+        return m;
     }
 
     /** Forces the current mapping to the disk and unmaps both; nothing when already closed. */
@@ -76,6 +94,7 @@ final class LiveMapping {
             if (retired != null) {
                 retired.close();
                 retired = null;
+                retiredAtNanos = 0;
             }
         }
     }

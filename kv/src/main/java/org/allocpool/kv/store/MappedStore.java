@@ -23,7 +23,8 @@ import org.allocpool.kv.store.SlotLookup.SlotAction;
  * its room, and {@link #size()} counts it, until it is overwritten or removed: expiry is lazy). A put appends an entry and then points the slot
  * at it with a release store; a remove marks the slot removed. When a segment's table is 75% used
  * or the log is full, the store grows: it copies the live entries into a new file with twice the
- * slots or log as needed, forces it, renames it over the old one and remaps.
+ * slots or a bigger log as needed, forces it, renames it over the old one and remaps; usually in
+ * the background before it is full ({@link StoreGrowth}, {@link GrowthAhead}).
  *
  * <p><b>Thread-safety.</b> Safe for any number of reader and writer threads in one process. Each of
  * the 64 table segments has its own {@link StampedLock}, chosen by the key's hash: {@code get} and
@@ -39,8 +40,9 @@ import org.allocpool.kv.store.SlotLookup.SlotAction;
  * dead space, overwritten by later appends. On reopen every live entry's checksum is verified.
  *
  * <p><b>Memory.</b> The mapping lives in a shared arena owned by the store. A growth maps the new
- * file and keeps the old mapping open until the following growth (so a {@link ValueView} filled
- * just before a growth stays readable), then releases it; {@link #close()} releases both. Reading
+ * file and keeps the old mapping open for a quarter of a second, at most until the following growth
+ * (so a {@link ValueView} filled just before a growth stays readable), then a put releases it
+ * (its pages count in the resident size until then); {@link #close()} releases both. Reading
  * a released mapping throws {@link IllegalStateException}, never reads freed memory.
  *
  * <p><b>Inside.</b> This class is the API and the put loop; the jobs are done by
@@ -75,18 +77,20 @@ public final class MappedStore implements AutoCloseable {
     private final SegmentWrites writes;
     private final SlotLookup lookup;
     private final StoreGrowth growth;
+    private final long entriesCheckedAtOpen;
 
-    private MappedStore(StoreOpening.Opened opened) {
+    private MappedStore(StoreOpening.Opened opened, long retiredGraceNanos) {
         this.file = opened.mapping().path;
         this.maxValueBytes = opened.maxValueBytes();
         this.maxKeyBytes = opened.maxKeyBytes();
         this.processLock = opened.lock();
         this.locks = new SegmentLocks(opened.mapping().header.segments());
         this.mapping = new LiveMapping(opened.mapping());
-        this.counts = new LiveCounts(opened.scan());
-        this.writes = new SegmentWrites(opened.scan().tail, opened.durability() == Durability.SYNC, counts);
+        this.entriesCheckedAtOpen = opened.entriesChecked();
+        this.counts = new LiveCounts(opened.counts());
+        this.writes = new SegmentWrites(opened.counts().tail(), opened.durability() == Durability.SYNC, counts);
         this.lookup = new SlotLookup(locks, mapping);
-        this.growth = new StoreGrowth(file, locks, mapping, counts, writes);
+        this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos);
     }
 
     /**
@@ -98,7 +102,12 @@ public final class MappedStore implements AutoCloseable {
      *                            corrupted, or open in another process
      */
     public static MappedStore open(Path dir, StoreConfig config) throws IOException {
-        return new MappedStore(StoreOpening.open(dir, config));
+        return new MappedStore(StoreOpening.open(dir, config), StoreGrowth.RETIRED_GRACE_NANOS);
+    }
+
+    /** As {@link #open}, keeping the mapping a growth replaced for {@code retiredGraceNanos} (tests). */
+    static MappedStore open(Path dir, StoreConfig config, long retiredGraceNanos) throws IOException {
+        return new MappedStore(StoreOpening.open(dir, config), retiredGraceNanos);
     }
 
     /**
@@ -107,7 +116,7 @@ public final class MappedStore implements AutoCloseable {
      * @throws StoreFileException when there is no store there, or it cannot be used (as {@link #open})
      */
     public static MappedStore openExisting(Path dir) throws IOException {
-        return new MappedStore(StoreOpening.openExisting(dir));
+        return new MappedStore(StoreOpening.openExisting(dir), StoreGrowth.RETIRED_GRACE_NANOS);
     }
 
     /** Stores {@code value} (all of it) under {@code key}, replacing any previous value. */
@@ -170,6 +179,7 @@ public final class MappedStore implements AutoCloseable {
         for (;;) {
             long stamp = locks.lock(seg, true);
             long seenGeneration;
+            boolean stored = false;
             try {
                 StoreMapping m = mapping.current();
                 seenGeneration = mapping.generation();
@@ -180,10 +190,15 @@ public final class MappedStore implements AutoCloseable {
                 if (entry >= 0) {
                     SegmentWrites.write(m, entry, key, bytes, expiresAt, segment, array, offset, (int) length);
                     writes.publish(m, seg, hash, key, bytes, entry, entryBytes);
-                    return true;
+                    stored = true;
                 }
             } finally {
                 locks.unlock(seg, stamp);
+            }
+            if (stored) {
+                growth.releaseRetired();
+                growth.growAheadIfFilling(seg);
+                return true;
             }
             growth.grow(seenGeneration, entryBytes);
         }
@@ -327,6 +342,16 @@ public final class MappedStore implements AutoCloseable {
         return counts.liveBytes();
     }
 
+    /** Grows the store as the background does, on the calling thread, while others go on writing (tests). */
+    boolean growInBackgroundWayNow() {
+        return growth.growAheadNow();
+    }
+
+    /** Live entries whose checksum the opening verified: all of them after a crash, none after a clean close. */
+    long entriesCheckedAtOpen() {
+        return entriesCheckedAtOpen;
+    }
+
     /**
      * Forces the file to the disk (in both durability modes), unmaps it and releases the process
      * lock; idempotent. Later calls throw {@link IllegalStateException}.
@@ -336,14 +361,18 @@ public final class MappedStore implements AutoCloseable {
         long[] stamps = locks.lockAll();
         try {
             if (mapping.isOpen()) {
+                growth.stopAhead();
                 try (processLock) {
                     mapping.close();
+                    // forced and unmapped: the counts describe the file as the next open will find it
+                    CleanClose.write(file, counts.snapshot(writes.tail()));
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": cannot close the store: " + e.getMessage(), e);
         } finally {
             locks.unlockAll(stamps);
+            growth.awaitAhead();
         }
     }
 

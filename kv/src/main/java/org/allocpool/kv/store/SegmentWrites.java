@@ -21,6 +21,8 @@ final class SegmentWrites {
     private final LiveCounts counts;
     /** Where the next entry goes; past the log's end when it is full. */
     private final AtomicLong tail;
+    /** A growth under way in the background, which every write is applied to as well; set under every write lock. */
+    private volatile GrowthAhead ahead;
 
     SegmentWrites(long tail, boolean sync, LiveCounts counts) {
         this.tail = new AtomicLong(tail);
@@ -107,6 +109,10 @@ final class SegmentWrites {
         if (sync) {
             m.force(slot, SlotLayout.SLOT_BYTES);
         }
+        GrowthAhead next = ahead;
+        if (next != null && next.source == m) {
+            next.put(segment, key, SlotLayout.refOf(entry, bytes != null));
+        }
         if (exists) {
             counts.replaced(entryBytes, EntryLayout.entryBytes(f, SlotLayout.entryOf(previous)));
         } else {
@@ -121,12 +127,36 @@ final class SegmentWrites {
      * @return 0 (a {@link SlotLookup.SlotAction} result)
      */
     int remove(StoreMapping m, int segment, long slot, long entry) {
+        GrowthAhead next = ahead;
+        if (next != null && next.source == m) {
+            next.remove(segment, slot);
+        }
         SlotLayout.setRefRelease(m.file, slot, SlotLayout.REMOVED);
         if (sync) {
             m.force(slot, SlotLayout.SLOT_BYTES);
         }
         counts.removed(segment, EntryLayout.entryBytes(m.file, entry));
         return 0;
+    }
+
+    /** Where the next entry goes (past the log's end when it is full); read under every write lock. */
+    long tail() {
+        return tail.get();
+    }
+
+    /** Whether every write is forced to the disk before it returns ({@link Durability#SYNC}). */
+    boolean isSync() {
+        return sync;
+    }
+
+    /** The growth under way in the background, or null. */
+    GrowthAhead ahead() {
+        return ahead;
+    }
+
+    /** Applies every write to {@code next}'s new file as well from now on (null: no more); under every write lock. */
+    void ahead(GrowthAhead next) {
+        ahead = next;
     }
 
     /** After a growth: appends go on at {@code newTail} of the new file. */

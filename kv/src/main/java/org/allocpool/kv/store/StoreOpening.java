@@ -22,9 +22,12 @@ final class StoreOpening {
     /** Log bytes reserved per entry of initial capacity: a guess, since values vary; the log grows. */
     static final long LOG_BYTES_PER_ENTRY = 128;
 
-    /** A store file mapped, scanned and locked, with the settings of this session. */
-    record Opened(StoreMapping mapping, TableScan scan, ProcessLock lock, int maxValueBytes, Durability durability,
-                  int maxKeyBytes) {
+    /**
+     * A store file mapped, checked and locked, with the settings of this session: its counts, and
+     * how many live entries were verified to find them (none when a clean close recorded them).
+     */
+    record Opened(StoreMapping mapping, CleanClose.Counts counts, long entriesChecked, ProcessLock lock,
+                  int maxValueBytes, Durability durability, int maxKeyBytes) {
     }
 
     private StoreOpening() {
@@ -83,8 +86,14 @@ final class StoreOpening {
                                      int maxKeyBytes) throws IOException {
         StoreMapping mapping = StoreMapping.open(path, true);
         try {
+            // a clean close recorded what a scan would find; after a crash (no record) every live entry is verified
+            CleanClose.Counts recorded = CleanClose.take(path, mapping.header);
+            if (recorded != null) {
+                return new Opened(mapping, recorded, 0, lock, maxValueBytes, durability, maxKeyBytes);
+            }
             TableScan scan = TableScan.scan(mapping, true);
-            return new Opened(mapping, scan, lock, maxValueBytes, durability, maxKeyBytes);
+            return new Opened(mapping, CleanClose.Counts.of(scan), scan.entries, lock, maxValueBytes, durability,
+                    maxKeyBytes);
         } catch (IOException | RuntimeException e) {
             mapping.close();
             throw e;
@@ -109,11 +118,14 @@ final class StoreOpening {
         }
         Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE);
         ProcessLock.forceDirectory(path.getParent());
+        // an empty store needs no scan either: opening it then touches none of its pages
+        CleanClose.write(path, CleanClose.Counts.empty(header));
     }
 
     /** A crash during creation or growth leaves a temporary file: the real one is intact, so drop it. */
     private static void deleteLeftovers(Path path) throws IOException {
         Files.deleteIfExists(path.resolveSibling(MappedStore.FILE_NAME + NEW_SUFFIX));
         Files.deleteIfExists(path.resolveSibling(MappedStore.FILE_NAME + MappedStore.GROW_SUFFIX));
+        Files.deleteIfExists(path.resolveSibling(MappedStore.FILE_NAME + StoreGrowth.AHEAD_SUFFIX));
     }
 }

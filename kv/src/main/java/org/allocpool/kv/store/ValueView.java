@@ -9,9 +9,9 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>Not thread-safe: one view per thread. The memory belongs to the store: the bytes stay as they
  * were read (a later write of the same key appends a new entry elsewhere, it never overwrites a
- * value in place) until the store has grown twice more or is closed; then the mapping is released
- * and reading through the view throws {@link IllegalStateException}. Copy the bytes out promptly;
- * never write through the view.
+ * value in place) until the store is closed, or has grown and a quarter of a second has passed
+ * since (or it has grown twice); then the mapping is released and reading through the view throws
+ * {@link IllegalStateException}. Copy the bytes out promptly; never write through the view.
  */
 public final class ValueView {
 

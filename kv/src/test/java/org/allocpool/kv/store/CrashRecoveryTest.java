@@ -103,6 +103,7 @@ class CrashRecoveryTest {
                         + ", the child acknowledged version " + e.getValue());
             }
             assertEquals(report.entries(), reopened.size());
+            assertEquals(reopened.size(), reopened.entriesCheckedAtOpen(), "a killed store is checked entry by entry");
         }
     }
 

@@ -184,6 +184,42 @@ class MappedStoreTest {
         }
     }
 
+    /** Puts new keys until the store has grown once more than {@code fileBytes} shows. */
+    private static void growOnce(MappedStore store, long firstKey) {
+        long fileBytes = store.fileBytes();
+        for (long key = firstKey; store.fileBytes() == fileBytes; key++) {
+            byte[] value = valueFor(key, 0);
+            store.put(key, value, 0, value.length);
+        }
+    }
+
+    @Test
+    void shouldKeepAViewReadableAcrossOneGrowthUntilTheGraceTimeIsOver() throws IOException {
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(16, 256, Durability.ASYNC), Long.MAX_VALUE)) {
+            store.put(9, MemorySegment.ofArray(new byte[] {4, 5, 6}));
+            ValueView view = new ValueView();
+            assertTrue(store.get(9, view));
+            growOnce(store, 100);
+            assertArrayEquals(new byte[] {4, 5, 6}, view.slice().toArray(ValueLayout.JAVA_BYTE));
+            growOnce(store, 100_000);
+            assertThrows(IllegalStateException.class, () -> view.slice().toArray(ValueLayout.JAVA_BYTE));
+        }
+    }
+
+    @Test
+    void shouldUnmapThePreviousFileAtTheFirstPutAfterTheGraceTime() throws IOException {
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(16, 256, Durability.ASYNC), 0)) {
+            store.put(9, MemorySegment.ofArray(new byte[] {4, 5, 6}));
+            ValueView view = new ValueView();
+            assertTrue(store.get(9, view));
+            growOnce(store, 100); // the put that grew it, or the next, unmapped the old file: no grace
+            store.put(10, MemorySegment.ofArray(new byte[] {7}));
+            assertThrows(IllegalStateException.class, () -> view.slice().toArray(ValueLayout.JAVA_BYTE));
+            assertTrue(store.get(9, view));
+            assertArrayEquals(new byte[] {4, 5, 6}, view.slice().toArray(ValueLayout.JAVA_BYTE));
+        }
+    }
+
     @Test
     void shouldRefuseASecondOpen() throws IOException {
         try (MappedStore store = MappedStore.open(dir, StoreConfig.defaults())) {
