@@ -67,6 +67,24 @@ public final class ClockSourceLibrary {
         }
     }
 
+    /**
+     * True when {@link System#nanoTime()} reads the same clock as {@link #nowNanos()} (HotSpot on
+     * Linux reads CLOCK_MONOTONIC for it): the two agree within {@code toleranceNanos}, read one after
+     * the other. The real-time loop then reads {@code System.nanoTime()}, an intrinsic whose code is a
+     * fraction of an inlined FFM downcall's (the same {@code clock_gettime} underneath).
+     */
+    public static boolean javaClockIsMonotonic(long toleranceNanos) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            long before = nowNanos();
+            long java = System.nanoTime();
+            long after = nowNanos();
+            if (java >= before - toleranceNanos && java <= after + toleranceNanos) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Source threads alive in this process: started and not yet exited. 0 once every source is stopped. */
     public static int liveThreads() {
         try {
