@@ -3,12 +3,10 @@ package org.allocpool.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.allocpool.kv.store.CheckReport;
 import org.allocpool.kv.store.StoreCheck;
-import org.allocpool.kv.store.MappedStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -37,10 +35,7 @@ final class KvCheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        KvCommand.existingDirectory(dir);
-        if (!Files.isRegularFile(dir.resolve(MappedStore.FILE_NAME))) {
-            throw new IllegalArgumentException("--dir '" + dir + "' holds no store (no " + MappedStore.FILE_NAME + ")");
-        }
+        KvCommand.existingStore(dir);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         CheckReport report;

@@ -3,6 +3,7 @@ package org.allocpool.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.allocpool.kv.store.MappedStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -36,6 +37,15 @@ final class KvCommand implements Callable<Integer> {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("--dir '" + dir + "' is not a directory"
                     + (Files.exists(dir) ? "" : " (it does not exist)"));
+        }
+        return dir;
+    }
+
+    /** {@code dir}, when it is a directory that holds a store file; otherwise a one-line error naming it. */
+    static Path existingStore(Path dir) {
+        existingDirectory(dir);
+        if (!Files.isRegularFile(dir.resolve(MappedStore.FILE_NAME))) {
+            throw new IllegalArgumentException("--dir '" + dir + "' holds no store (no " + MappedStore.FILE_NAME + ")");
         }
         return dir;
     }

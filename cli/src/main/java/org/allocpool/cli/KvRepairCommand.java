@@ -52,10 +52,7 @@ final class KvRepairCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        KvCommand.existingDirectory(dir);
-        if (!Files.isRegularFile(dir.resolve(MappedStore.FILE_NAME))) {
-            throw new IllegalArgumentException("--dir '" + dir + "' holds no store (no " + MappedStore.FILE_NAME + ")");
-        }
+        KvCommand.existingStore(dir);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         long fileBytes = sizeOf(dir.resolve(MappedStore.FILE_NAME));
