@@ -2,6 +2,7 @@ package org.allocpool.cli;
 
 import io.netty.util.ResourceLeakDetector;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -38,7 +39,8 @@ import picocli.CommandLine.Spec;
                 + "bytes, kept apart from the binary protocol's long keys. Other commands and options get a Redis-style "
                 + "-ERR reply; malformed input, a bulk string over the limits or an inline line over 64 KiB gets "
                 + "-ERR Protocol error and the connection is closed.",
-            "Ctrl-C closes every connection, then the store. Listens on loopback unless --host says otherwise.",
+            "Ctrl-C (or, with --stop-on-stdin-eof, the end of stdin) closes every connection, then the store. "
+                + "Listens on loopback unless --host says otherwise.",
             ""},
         footer = {"", "A damaged store (truncated, or entries failing their checksum after a machine crash) is refused "
                 + "with one line that names kv repair.",
@@ -94,6 +96,11 @@ final class KvServeCommand implements Callable<Integer> {
             description = "entries a new store is sized for before it first grows (default: ${DEFAULT-VALUE})")
     long capacity;
 
+    @Option(names = "--stop-on-stdin-eof",
+            description = "also stop, closing the store cleanly, when stdin ends: a parent (the lab) that closes it or "
+                    + "dies takes the server with it")
+    boolean stopOnStdinEof;
+
     @Option(names = "--threads", paramLabel = "N",
             description = "event-loop threads serving connections (default: one per core)")
     Integer threads;
@@ -127,7 +134,7 @@ final class KvServeCommand implements Callable<Integer> {
             return 1;
         }
         CountDownLatch closed = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        Thread stop = new Thread(() -> {
             server.close();
             long entries = store.size();
             store.close();
@@ -135,7 +142,8 @@ final class KvServeCommand implements Callable<Integer> {
                     store.file(), entries, server.requestsServed()));
             err.flush();
             closed.countDown();
-        }, "kv-serve-shutdown"));
+        }, "kv-serve-shutdown");
+        Runtime.getRuntime().addShutdownHook(stop);
         String resp = server.respAddress() == null ? ""
                 : String.format(Locale.ROOT, ", RESP on %s:%d", serverConfig.host(), server.respAddress().getPort());
         out.println(String.format(Locale.ROOT, "kv serve: %s (%,d entries, %s durability); binary protocol on %s:%d, "
@@ -143,12 +151,29 @@ final class KvServeCommand implements Callable<Integer> {
                 storeConfig.durability().name().toLowerCase(Locale.ROOT), serverConfig.host(),
                 server.tcpAddress().getPort(), serverConfig.host(), server.httpAddress().getPort(), resp));
         out.flush();
+        if (stopOnStdinEof) {
+            drain(System.in);
+            Runtime.getRuntime().removeShutdownHook(stop);
+            stop.run(); // the same clean close as Ctrl-C's
+            return 0;
+        }
         try {
             closed.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         return 0;
+    }
+
+    private static void drain(InputStream in) {
+        byte[] sink = new byte[256];
+        try {
+            while (in.read(sink) >= 0) {
+                // discard: only the end matters
+            }
+        } catch (IOException e) {
+            // a broken stdin is an end too
+        }
     }
 
     /**

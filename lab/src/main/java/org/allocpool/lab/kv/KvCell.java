@@ -75,9 +75,12 @@ public record KvCell(KvContender contender, long users, KvServerSetup server) im
         return List.copyOf(args);
     }
 
-    /** {@code kv serve}'s arguments: the store in {@code dir}, RESP on a free loopback port, the cell's durability. */
+    /**
+     * {@code kv serve}'s arguments: the store in {@code dir}, RESP on a free loopback port, the cell's
+     * durability, and a stop when the lab closes its stdin.
+     */
     public List<String> kvServeArgs(Path dir) {
         return List.of("kv", "serve", "--dir", dir.toString(), "--host", "127.0.0.1", "--port", "0", "--http-port", "0",
-                "--resp-port", "0", "--durability", server.durability());
+                "--resp-port", "0", "--durability", server.durability(), "--stop-on-stdin-eof");
     }
 }

@@ -39,7 +39,7 @@ class KvServersLaunchTest {
         assertNotNull(launch.server());
         List<String> server = launch.server().command();
         assertTrue(server.containsAll(List.of("allocpool.jar", "kv", "serve", "--resp-port", "0", "--durability", "async",
-                "--sun-misc-unsafe-memory-access=deny")), server.toString());
+                "--stop-on-stdin-eof", "--sun-misc-unsafe-memory-access=deny")), server.toString());
         List<String> client = launch.client().apply(new InetSocketAddress("127.0.0.1", 40123));
         assertTrue(String.join(" ", client).contains("contenders.jar Main --server kvserve --durability async"
                 + " --connect 127.0.0.1:40123 --tests get,set --connections 1,4,16 --pipelines 1,16 --users 1000000"),
