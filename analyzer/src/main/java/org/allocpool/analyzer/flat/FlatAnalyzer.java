@@ -78,7 +78,7 @@ public final class FlatAnalyzer implements Workload {
      * make that code larger than {@code InlineSmallCode} (2,500 bytes), the loop's compilation then
      * refused it ("already compiled into a big method", {@code -XX:+PrintInlining}) and paid a call
      * per packet, reloading every field and the slab's bounds each time, where under G1 it was
-     * inlined. The steps below are small methods, inlined under every collector.
+     * inlined. The steps below are small methods, inlined under both (checked with PrintInlining).
      */
     // hot path: no allocation
     @Override
