@@ -1,7 +1,6 @@
 package org.allocpool.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
@@ -111,23 +110,12 @@ final class EchoServeCommand implements Callable<Integer> {
                 + settings.maxFrame() + " bytes");
         err.flush();
         if (stopOnStdinEof) {
-            drain(System.in);
+            StdinEnd.await(System.in);
             Runtime.getRuntime().removeShutdownHook(hook);
             server.close();
             return 0;
         }
         stopped.await();
         return 0;
-    }
-
-    private static void drain(InputStream in) {
-        byte[] sink = new byte[256];
-        try {
-            while (in.read(sink) >= 0) {
-                // discard: only the end matters
-            }
-        } catch (IOException e) {
-            // a broken stdin is an end too
-        }
     }
 }

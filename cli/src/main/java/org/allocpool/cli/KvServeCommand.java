@@ -2,7 +2,6 @@ package org.allocpool.cli;
 
 import io.netty.util.ResourceLeakDetector;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -152,7 +151,7 @@ final class KvServeCommand implements Callable<Integer> {
                 server.tcpAddress().getPort(), serverConfig.host(), server.httpAddress().getPort(), resp));
         out.flush();
         if (stopOnStdinEof) {
-            drain(System.in);
+            StdinEnd.await(System.in);
             Runtime.getRuntime().removeShutdownHook(stop);
             stop.run(); // the same clean close as Ctrl-C's
             return 0;
@@ -163,17 +162,6 @@ final class KvServeCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
         }
         return 0;
-    }
-
-    private static void drain(InputStream in) {
-        byte[] sink = new byte[256];
-        try {
-            while (in.read(sink) >= 0) {
-                // discard: only the end matters
-            }
-        } catch (IOException e) {
-            // a broken stdin is an end too
-        }
     }
 
     /**
