@@ -21,7 +21,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Thread-safe: any writer may call {@link #grow}; it takes every lock itself, and a writer that
  * lost the race to another growth (the generation moved on) finds nothing to do and retries. One
- * background growth at a time.
+ * background growth at a time. Memory: a background growth's new file is unmapped by the growth's
+ * own thread only, never by a growth or close that drops it (they unregister it, and the thread
+ * finds it dropped): the thread forces the file with no lock held, and closing a shared arena while
+ * another thread forces a segment of it makes the JDK throw into that thread asynchronously and
+ * leaves its interrupt flag set (seen: the flag then broke a test's next wait).
  */
 final class StoreGrowth {
 
@@ -95,10 +99,8 @@ final class StoreGrowth {
             if (!mapping.isOpen() || mapping.generation() != seenGeneration) {
                 return;
             }
-            GrowthAhead ahead = writes.ahead();
-            if (ahead != null) { // the writes outran it: drop it and grow here
+            if (writes.ahead() != null) { // the writes outran it: drop it (its thread unmaps it) and grow here
                 writes.ahead(null);
-                ahead.abandon();
             }
             StoreMapping old = mapping.current();
             StoreHeader next = grownHeader(old, counts.liveBySegment(), counts.liveBytes(), entryBytes, MAX_LOAD_AFTER);
@@ -231,7 +233,6 @@ final class StoreGrowth {
             stamps = locks.lockAll();
             try {
                 if (!mapping.isOpen() || mapping.current() != source) {
-                    ahead.abandon();
                     return;
                 }
                 writes.ahead(ahead);
@@ -252,13 +253,15 @@ final class StoreGrowth {
                 }
             }
             ahead.target.forceAll(); // the bulk of the writing to the disk, with no lock held
-            swap(ahead);
-            ahead = null;
+            if (swap(ahead)) {
+                ahead = null; // the store's mapping now
+            }
         } catch (IOException | RuntimeException e) {
             // the growth will be made the old way; a dropped growth's mapping throws IllegalStateException here
         } finally {
             if (ahead != null) {
                 drop(ahead, generation);
+                ahead.abandon();
             }
             aheadRunning.set(false);
         }
@@ -269,8 +272,9 @@ final class StoreGrowth {
      * remaps. What need not hold the lock is done before (forcing the bulk of the new pages) or
      * after it (unmapping the mapping retired by the previous growth; in async mode, forcing the
      * directory entry: a machine crash before it may lose the writes since, as async allows).
+     * False when a growth made the old way, or close, dropped it meanwhile.
      */
-    private void swap(GrowthAhead ahead) throws IOException {
+    private boolean swap(GrowthAhead ahead) throws IOException {
         for (int pass = 0; pass < 3; pass++) {
             long start = System.nanoTime();
             ahead.target.forceAll(); // the writes made during the last force dirtied a few pages again
@@ -282,7 +286,7 @@ final class StoreGrowth {
         long[] stamps = locks.lockAll();
         try {
             if (writes.ahead() != ahead) {
-                return;
+                return false;
             }
             if (ahead.hasFailed()) {
                 throw new IOException("the new file ran out of room");
@@ -307,15 +311,18 @@ final class StoreGrowth {
         if (unmap != null) {
             unmap.close();
         }
+        return true;
     }
 
-    /** Drops a background growth that failed, unless a growth or close already did. */
+    /**
+     * Unregisters a background growth that failed, unless a growth or close already did; the caller,
+     * the growth's own thread, then unmaps it.
+     */
     private void drop(GrowthAhead ahead, long generation) {
         long[] stamps = locks.lockAll();
         try {
             if (writes.ahead() == ahead) {
                 writes.ahead(null);
-                ahead.abandon();
                 aheadFailedGeneration = generation;
             }
         } finally {
@@ -323,13 +330,12 @@ final class StoreGrowth {
         }
     }
 
-    /** Drops a growth under way in the background; under every write lock (close). */
+    /**
+     * Drops a growth under way in the background: no writer reaches its file any more, and its
+     * thread, finding it dropped, unmaps and deletes it on its way out; under every write lock (close).
+     */
     void stopAhead() {
-        GrowthAhead ahead = writes.ahead();
-        if (ahead != null) {
-            writes.ahead(null);
-            ahead.abandon();
-        }
+        writes.ahead(null);
     }
 
     /** Waits (at most 10 s) for the background thread to leave; holding no lock (close). */

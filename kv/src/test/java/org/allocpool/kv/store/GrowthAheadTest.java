@@ -1,6 +1,7 @@
 package org.allocpool.kv.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -57,6 +58,8 @@ class GrowthAheadTest {
                     swapped++;
                 }
             }
+            // a growth dropped by the writer's own must not reach into this thread (an arena closed under its force did)
+            assertFalse(Thread.currentThread().isInterrupted(), "a dropped growth left the growing thread interrupted");
             stop.set(true);
             writes.get(60, TimeUnit.SECONDS);
             assertTrue(swapped > 0, "no growth was swapped in");
