@@ -31,7 +31,12 @@ import org.allocpool.kv.store.SlotLookup.SlotAction;
  * {@code containsKey} take the segment's read lock, {@code put} and {@code remove} its write lock,
  * so operations on keys of different segments run in parallel (appends to the shared log reserve
  * space with one atomic add). Growth and {@link #close()} take every segment's write lock.
- * One process at a time: a lock file ({@code dir/store.lock}) refuses a second opener.
+ * One process at a time: a lock file ({@code dir/store.lock}) refuses a second opener, unless every
+ * opener asks for {@link StoreConfig#shared()}: then several processes use the file at once, each
+ * segment's lock, the counts and the log's tail living in the file's header page
+ * ({@link SharedLayout}, {@link FileLocks}, {@link SharedCounts}, {@link SharedMapping}); a growth
+ * is made the blocking way and the others remap; a lock whose holder died is taken over and its
+ * segment checked.
  *
  * <p><b>Durability and crash safety.</b> See {@link Durability}. Every write is ordered so that a
  * crash of the process at any instant (even {@code kill -9}) leaves a consistent file: the entry
