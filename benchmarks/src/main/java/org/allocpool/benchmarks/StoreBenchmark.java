@@ -33,7 +33,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * flyweight layout), in async durability: a copy into a caller's array, a zero-copy read through
  * a {@link ValueView} and a {@link UserFlyweight}, and a put that replaces an existing value
  * (an append to the log and a slot flip; the store grows and compacts as it must). The store
- * lives in a temporary directory deleted after the trial.
+ * lives in a temporary directory deleted after the trial. {@code shared}: the store opened so that
+ * other processes may share its file (the segment locks, counts and log tail in the file; no other
+ * process opens it here, so this is the cost of the mode itself, one process).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -46,6 +48,9 @@ public class StoreBenchmark {
     @Param({"10000", "1000000"})
     int users;
 
+    @Param({"false", "true"})
+    boolean shared;
+
     private Path dir;
     private MappedStore store;
     private byte[][] encoded;
@@ -57,7 +62,7 @@ public class StoreBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         dir = Files.createTempDirectory("allocpool-kv-bench");
-        store = MappedStore.open(dir, new StoreConfig(users, 4096, Durability.ASYNC));
+        store = MappedStore.open(dir, new StoreConfig(users, 4096, Durability.ASYNC).withShared(shared));
         int distinct = Math.min(users, 10_000);
         encoded = new byte[distinct][];
         for (int i = 0; i < distinct; i++) {

@@ -95,6 +95,15 @@ final class KvServeCommand implements Callable<Integer> {
             description = "entries a new store is sized for before it first grows (default: ${DEFAULT-VALUE})")
     long capacity;
 
+    @Option(names = "--shared",
+            description = "open the store so that other processes may open it at the same time, each with --shared "
+                    + "(another kv serve on other ports, a program of yours on MappedStore with StoreConfig.shared): "
+                    + "the segment locks, counts and log tail then live in the file, a growth by one is seen by all, "
+                    + "and a process killed holding a lock is taken over from by the others. Costs a second lock per "
+                    + "request and reads that no longer run in parallel within a segment (docs/kv.md, Shared mode); "
+                    + "without it the first process to open the store has it alone and others are refused")
+    boolean shared;
+
     @Option(names = "--stop-on-stdin-eof",
             description = "also stop, closing the store cleanly, when stdin ends: a parent (the lab) that closes it or "
                     + "dies takes the server with it")
@@ -145,9 +154,10 @@ final class KvServeCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(stop);
         String resp = server.respAddress() == null ? ""
                 : String.format(Locale.ROOT, ", RESP on %s:%d", serverConfig.host(), server.respAddress().getPort());
-        out.println(String.format(Locale.ROOT, "kv serve: %s (%,d entries, %s durability); binary protocol on %s:%d, "
+        out.println(String.format(Locale.ROOT, "kv serve: %s (%,d entries, %s durability%s); binary protocol on %s:%d, "
                         + "HTTP on %s:%d%s; Ctrl-C stops", store.file(), store.size(),
-                storeConfig.durability().name().toLowerCase(Locale.ROOT), serverConfig.host(),
+                storeConfig.durability().name().toLowerCase(Locale.ROOT), store.isShared() ? ", shared" : "",
+                serverConfig.host(),
                 server.tcpAddress().getPort(), serverConfig.host(), server.httpAddress().getPort(), resp));
         out.flush();
         if (stopOnStdinEof) {
@@ -197,7 +207,7 @@ final class KvServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--max-key must be 1.." + StoreConfig.MAX_KEY_LIMIT + " bytes, was "
                     + maxKey);
         }
-        return new StoreConfig(capacity, maxValue, durability(durability), maxKey);
+        return new StoreConfig(capacity, maxValue, durability(durability), maxKey, shared);
     }
 
     ServerConfig serverConfig() {

@@ -3,15 +3,17 @@ package org.allocpool.kv.store;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What a store holds, counted as it changes: live entries and their log bytes over the whole
- * store, and per segment the live slots and the used ones (live or removed), which decide when a
- * segment is too full and the store must grow.
+ * What a store that has its file to itself holds, counted on the heap as it changes: live entries
+ * and their log bytes over the whole store, per segment the live slots and the used ones (live or
+ * removed), which decide when a segment is too full and the store must grow, and the log's tail.
+ * The mapping arguments of {@link StoreCounts} are not needed: there is one set of counts, of the
+ * current file.
  *
- * <p>Thread-safety: the store totals are atomic and may be read by any thread; a segment's counts
- * are guarded by that segment's lock (written under its write lock), and read whole only under
- * every segment's write lock ({@link #liveBySegment()}, {@link #rebuilt}).
+ * <p>Thread-safety: the store totals and the tail are atomic and may be read by any thread; a
+ * segment's counts are guarded by that segment's lock (written under its write lock), and read
+ * whole only under every segment's write lock ({@link #liveBySegment}, {@link #grown}).
  */
-final class LiveCounts {
+final class LiveCounts implements StoreCounts {
 
     /** A segment grows when this share of its slots is used (live or removed). */
     static final double MAX_LOAD = 0.75;
@@ -20,6 +22,8 @@ final class LiveCounts {
     private final int[] liveBySegment;
     private final AtomicLong entries = new AtomicLong();
     private final AtomicLong liveBytes = new AtomicLong();
+    /** Where the next entry goes; past the log's end when it is full. */
+    private final AtomicLong tail;
 
     /** The counts the opening found: by a scan of the file, or in the record of a clean close. */
     LiveCounts(CleanClose.Counts found) {
@@ -27,32 +31,45 @@ final class LiveCounts {
         liveBySegment = found.liveBySegment().clone();
         entries.set(found.entries());
         liveBytes.set(found.liveBytes());
+        tail = new AtomicLong(found.tail());
     }
 
-    /** The counts now, with appends resuming at {@code tail}, for the record of a clean close; under every write lock. */
-    CleanClose.Counts snapshot(long tail) {
-        return new CleanClose.Counts(usedBySegment.clone(), liveBySegment.clone(), entries.get(), liveBytes.get(), tail);
+    @Override
+    public CleanClose.Counts snapshot(StoreMapping m) {
+        return new CleanClose.Counts(usedBySegment.clone(), liveBySegment.clone(), entries.get(), liveBytes.get(),
+                tail.get());
     }
 
-    /** Live entries in the store. */
-    long entries() {
+    @Override
+    // hot path: no allocation
+    public long reserve(StoreMapping m, long bytes) {
+        return tail.getAndAdd(bytes);
+    }
+
+    @Override
+    public long tail(StoreMapping m) {
+        return tail.get();
+    }
+
+    @Override
+    public long entries() {
         return entries.get();
     }
 
-    /** Log bytes taken by live entries (headers and padding included). */
-    long liveBytes() {
+    @Override
+    public long liveBytes() {
         return liveBytes.get();
     }
 
-    /** Whether one more used slot would take {@code segment} over {@link #MAX_LOAD}. */
+    @Override
     // hot path: no allocation
-    boolean isCrowded(int segment, int slotsPerSegment) {
-        return usedBySegment[segment] + 1 > (int) (slotsPerSegment * MAX_LOAD);
+    public boolean isCrowded(StoreMapping m, int segment) {
+        return usedBySegment[segment] + 1 > (int) (m.slotsPerSegment * MAX_LOAD);
     }
 
-    /** A new key took a slot of {@code segment}: an empty one, or a removed one taken back. */
+    @Override
     // hot path: no allocation
-    void inserted(int segment, long entryBytes, boolean tookEmptySlot) {
+    public void inserted(StoreMapping m, int segment, long entryBytes, boolean tookEmptySlot) {
         entries.incrementAndGet();
         liveBytes.addAndGet(entryBytes);
         liveBySegment[segment]++;
@@ -61,38 +78,40 @@ final class LiveCounts {
         }
     }
 
-    /** A key's entry of {@code previousBytes} was replaced by one of {@code entryBytes}. */
+    @Override
     // hot path: no allocation
-    void replaced(long entryBytes, long previousBytes) {
+    public void replaced(StoreMapping m, int segment, long entryBytes, long previousBytes) {
         liveBytes.addAndGet(entryBytes - previousBytes);
     }
 
-    /** A key of {@code segment} whose entry took {@code entryBytes} was removed (its slot stays used). */
-    void removed(int segment, long entryBytes) {
+    @Override
+    public void removed(StoreMapping m, int segment, long entryBytes) {
         entries.decrementAndGet();
         liveBytes.addAndGet(-entryBytes);
         liveBySegment[segment]--;
     }
 
-    /** The live slots per segment, for sizing a growth; the array itself, read under every write lock. */
-    int[] liveBySegment() {
+    /** The live slots per segment, the array itself; read under every write lock. */
+    @Override
+    public int[] liveBySegment(StoreMapping m) {
         return liveBySegment;
     }
 
-    /** Slots of {@code segment} in use (live or removed); a racy read without its lock is only a hint. */
-    int used(int segment) {
+    @Override
+    public int used(int segment) {
         return usedBySegment[segment];
     }
 
-    /** After a growth in the background: {@code live} entries and {@code used} slots per segment. */
-    void rebuilt(int[] live, int[] used) {
-        System.arraycopy(live, 0, liveBySegment, 0, liveBySegment.length);
-        System.arraycopy(used, 0, usedBySegment, 0, usedBySegment.length);
+    @Override
+    public void prepare(StoreMapping old, StoreMapping next, long newTail, int[] live, int[] used) {
+        // on the heap: nothing to do until the new file is in place (grown)
     }
 
-    /** After a growth: {@code live} entries per segment, and no removed slots. */
-    void rebuilt(int[] live) {
+    /** After a growth: appends resume at {@code newTail}, {@code live} entries and {@code used} slots per segment. */
+    @Override
+    public void grown(long newTail, int[] live, int[] used) {
         System.arraycopy(live, 0, liveBySegment, 0, liveBySegment.length);
-        System.arraycopy(live, 0, usedBySegment, 0, usedBySegment.length);
+        System.arraycopy(used, 0, usedBySegment, 0, usedBySegment.length);
+        tail.set(newTail);
     }
 }

@@ -31,7 +31,12 @@ import org.allocpool.kv.store.SlotLookup.SlotAction;
  * {@code containsKey} take the segment's read lock, {@code put} and {@code remove} its write lock,
  * so operations on keys of different segments run in parallel (appends to the shared log reserve
  * space with one atomic add). Growth and {@link #close()} take every segment's write lock.
- * One process at a time: a lock file ({@code dir/store.lock}) refuses a second opener.
+ * One process at a time: a lock file ({@code dir/store.lock}) refuses a second opener, unless every
+ * opener asks for {@link StoreConfig#shared()}: then several processes use the file at once, each
+ * segment's lock, the counts and the log's tail living in the file's header page
+ * ({@link SharedLayout}, {@link FileLocks}, {@link SharedCounts}, {@link SharedMapping}); a growth
+ * is made the blocking way and the others remap; a lock whose holder died is taken over and its
+ * segment checked.
  *
  * <p><b>Durability and crash safety.</b> See {@link Durability}. Every write is ordered so that a
  * crash of the process at any instant (even {@code kill -9}) leaves a consistent file: the entry
@@ -71,9 +76,12 @@ public final class MappedStore implements AutoCloseable {
     private final int maxValueBytes;
     private final int maxKeyBytes;
     private final ProcessLock processLock;
+    private final SharedProcessLock sharedLock;
+    /** This process's side of a file shared with other processes; null when it has the file alone. */
+    private final SharedMapping sharing;
     private final SegmentLocks locks;
     private final LiveMapping mapping;
-    private final LiveCounts counts;
+    private final StoreCounts counts;
     private final SegmentWrites writes;
     private final SlotLookup lookup;
     private final StoreGrowth growth;
@@ -84,13 +92,16 @@ public final class MappedStore implements AutoCloseable {
         this.maxValueBytes = opened.maxValueBytes();
         this.maxKeyBytes = opened.maxKeyBytes();
         this.processLock = opened.lock();
-        this.locks = new SegmentLocks(opened.mapping().header.segments());
+        this.sharedLock = opened.sharedLock();
+        int segments = opened.mapping().header.segments();
         this.mapping = new LiveMapping(opened.mapping());
+        this.sharing = sharedLock == null ? null : new SharedMapping(file, mapping, segments);
+        this.locks = new SegmentLocks(segments, sharing);
         this.entriesCheckedAtOpen = opened.entriesChecked();
-        this.counts = new LiveCounts(opened.counts());
-        this.writes = new SegmentWrites(opened.counts().tail(), opened.durability() == Durability.SYNC, counts);
+        this.counts = sharing == null ? new LiveCounts(opened.counts()) : new SharedCounts(mapping, segments);
+        this.writes = new SegmentWrites(opened.durability() == Durability.SYNC, counts);
         this.lookup = new SlotLookup(locks, mapping);
-        this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos);
+        this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos, sharing == null);
     }
 
     /**
@@ -352,20 +363,55 @@ public final class MappedStore implements AutoCloseable {
         return entriesCheckedAtOpen;
     }
 
+    /** Whether other processes may have this store's file open too ({@link StoreConfig#shared()}). */
+    public boolean isShared() {
+        return sharing != null;
+    }
+
+    /** Segment locks taken over from a dead process since the shared file was set up (tests); 0 when not shared. */
+    long takeovers() {
+        return sharing == null ? 0 : sharing.takeovers();
+    }
+
+    /** Slots this process dropped after a takeover because their entry was not whole (tests). */
+    long droppedAfterTakeover() {
+        return sharing == null ? 0 : sharing.droppedAfterTakeover();
+    }
+
+    /** Takes {@code segment}'s lock and never gives it back: a process that then dies holds it (tests). */
+    void lockSegmentForever(int segment) {
+        locks.lock(segment, true);
+    }
+
+    /** How many times this process mapped a new file: its own growths and, when shared, other processes' (tests). */
+    long generation() {
+        return mapping.generation();
+    }
+
+    /** The segment of a {@code long} key (tests). */
+    int segmentOf(long key) {
+        return locks.segmentOf(KeyHash.mix(key));
+    }
+
     /**
      * Forces the file to the disk (in both durability modes), unmaps it and releases the process
-     * lock; idempotent. Later calls throw {@link IllegalStateException}.
+     * lock; idempotent. Later calls throw {@link IllegalStateException}. Of processes sharing the
+     * file, only the last to close records a clean close (and only when no process died holding a
+     * lock during the session): the next open then skips the scan.
      */
     @Override
     public void close() {
         long[] stamps = locks.lockAll();
         try {
-            if (mapping.isOpen()) {
+            if (mapping.isOpen() && sharing != null) {
+                closeShared();
+            } else if (mapping.isOpen()) {
                 growth.stopAhead();
                 try (processLock) {
+                    CleanClose.Counts closing = counts.snapshot(mapping.current());
                     mapping.close();
                     // forced and unmapped: the counts describe the file as the next open will find it
-                    CleanClose.write(file, counts.snapshot(writes.tail()));
+                    CleanClose.write(file, closing);
                 }
             }
         } catch (IOException e) {
@@ -373,6 +419,24 @@ public final class MappedStore implements AutoCloseable {
         } finally {
             locks.unlockAll(stamps);
             growth.awaitAhead();
+        }
+    }
+
+    /** Closes a shared store, under every in-process lock: the last process out records a clean close. */
+    private void closeShared() throws IOException {
+        try (sharedLock) {
+            CleanClose.Counts closing = null;
+            if (sharedLock.leave()) {
+                sharing.remapIfMoved(); // the record describes the file at the path
+                StoreMapping m = mapping.current();
+                if (sharing.isUnlocked(m) && SharedLayout.takeovers(m.file) == 0) {
+                    closing = counts.snapshot(m);
+                }
+            }
+            mapping.close();
+            if (closing != null) {
+                CleanClose.write(file, closing);
+            }
         }
     }
 

@@ -8,19 +8,30 @@ import java.util.concurrent.locks.StampedLock;
  * written in parallel; whatever replaces the whole table (growth, close) takes every lock
  * exclusive, in segment order, so two such callers cannot deadlock.
  *
+ * <p>When other processes share the file ({@link SharedMapping} given), the segment's lock in the
+ * file is taken after the in-process one, for reads too (it is exclusive), and freed before it:
+ * the in-process locks keep this process's threads apart and guard its mapping, the file's keep
+ * the processes apart. A lock taken in a file another process's growth replaced is given back,
+ * the new file mapped under every in-process lock, and the lock taken again, so a caller always
+ * holds its segment in the current file. Lock order everywhere: in-process locks, then the
+ * file's, each in segment order.
+ *
  * <p>Thread-safe. Not reentrant: a thread holding a segment's lock must not take it again, nor
  * call {@link #lockAll()}.
  */
 final class SegmentLocks {
 
     private final StampedLock[] locks;
+    /** This process's side of a file shared with others; null when it has the file to itself. */
+    private final SharedMapping sharing;
 
-    /** Locks for {@code segments} segments, a power of two. */
-    SegmentLocks(int segments) {
+    /** Locks for {@code segments} segments, a power of two; {@code sharing} null when no other process shares the file. */
+    SegmentLocks(int segments, SharedMapping sharing) {
         locks = new StampedLock[segments];
         for (int i = 0; i < segments; i++) {
             locks[i] = new StampedLock();
         }
+        this.sharing = sharing;
     }
 
     /** How many segments (and locks) there are. */
@@ -35,23 +46,28 @@ final class SegmentLocks {
     }
 
     /**
-     * Takes {@code segment}'s lock, exclusive (for a write) or shared (for a read).
+     * Takes {@code segment}'s lock, exclusive (for a write) or shared (for a read); in a shared
+     * file, its lock in the file as well.
      *
      * @return the stamp to give {@link #unlock}
      */
     // hot path: no allocation
     long lock(int segment, boolean exclusive) {
         StampedLock lock = locks[segment];
-        return exclusive ? lock.writeLock() : lock.readLock();
+        long stamp = exclusive ? lock.writeLock() : lock.readLock();
+        return sharing == null ? stamp : enterShared(segment, exclusive, stamp);
     }
 
     /** Releases {@code segment}'s lock taken by {@link #lock} (in either mode) as {@code stamp}. */
     // hot path: no allocation
     void unlock(int segment, long stamp) {
+        if (sharing != null) {
+            sharing.exit(segment);
+        }
         locks[segment].unlock(stamp);
     }
 
-    /** Takes every segment's lock exclusive, in segment order; the stamps go to {@link #unlockAll}. */
+    /** Takes every segment's lock exclusive in this process, in segment order; the stamps go to {@link #unlockAll}. */
     long[] lockAll() {
         long[] stamps = new long[locks.length];
         for (int i = 0; i < locks.length; i++) {
@@ -64,6 +80,62 @@ final class SegmentLocks {
     void unlockAll(long[] stamps) {
         for (int i = locks.length - 1; i >= 0; i--) {
             locks[i].unlockWrite(stamps[i]);
+        }
+    }
+
+    /**
+     * As {@link #lockAll()}, and in a shared file every lock in the file as well, in the current
+     * file (a replaced one is remapped first: the caller sees the mapping's generation move on).
+     * The stamps go to {@link #unlockAllEverywhere}.
+     */
+    long[] lockAllEverywhere() {
+        long[] stamps = lockAll();
+        if (sharing != null) {
+            try {
+                while (!sharing.enterAll()) {
+                    sharing.remapIfMoved();
+                }
+            } catch (RuntimeException | Error e) {
+                unlockAll(stamps);
+                throw e;
+            }
+        }
+        return stamps;
+    }
+
+    /** Releases what {@link #lockAllEverywhere()} took. */
+    void unlockAllEverywhere(long[] stamps) {
+        try {
+            if (sharing != null) {
+                sharing.exitAll();
+            }
+        } finally {
+            unlockAll(stamps);
+        }
+    }
+
+    /** Takes the file's lock of {@code segment}, whose in-process lock is held as {@code stamp}, remapping while the file was replaced. */
+    private long enterShared(int segment, boolean exclusive, long stamp) {
+        StampedLock lock = locks[segment];
+        for (;;) {
+            boolean entered;
+            try {
+                entered = sharing.enter(segment);
+            } catch (RuntimeException | Error e) {
+                lock.unlock(stamp); // e.g. the store was closed
+                throw e;
+            }
+            if (entered) {
+                return stamp;
+            }
+            lock.unlock(stamp);
+            long[] all = lockAll();
+            try {
+                sharing.remapIfMoved();
+            } finally {
+                unlockAll(all);
+            }
+            stamp = exclusive ? lock.writeLock() : lock.readLock();
         }
     }
 }

@@ -2,30 +2,25 @@ package org.allocpool.kv.store;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The writes a store makes under one segment's write lock, in the order that keeps the file
  * consistent after a crash at any instant: a put reserves log space ({@link #reserve}), writes
  * its entry ({@link #write}), then seals it and points the key's slot at it ({@link #publish}, the
  * commit point); a remove marks the key's slot removed ({@link #remove}). In sync mode each of
- * them forces what it wrote before it returns. Keeps {@link LiveCounts} up to date.
+ * them forces what it wrote before it returns. Keeps the {@link StoreCounts} up to date.
  *
- * <p>Thread-safety: every method but {@link #resumeAt} is called under the segment's write lock;
- * writers of different segments share the log's tail through one atomic add. {@link #resumeAt}
- * is called under every write lock.
+ * <p>Thread-safety: every method is called under the segment's write lock; writers of different
+ * segments share the log's tail through one atomic add ({@link StoreCounts#reserve}).
  */
 final class SegmentWrites {
 
     private final boolean sync;
-    private final LiveCounts counts;
-    /** Where the next entry goes; past the log's end when it is full. */
-    private final AtomicLong tail;
+    private final StoreCounts counts;
     /** A growth under way in the background, which every write is applied to as well; set under every write lock. */
     private volatile GrowthAhead ahead;
 
-    SegmentWrites(long tail, boolean sync, LiveCounts counts) {
-        this.tail = new AtomicLong(tail);
+    SegmentWrites(boolean sync, StoreCounts counts) {
         this.sync = sync;
         this.counts = counts;
     }
@@ -55,10 +50,10 @@ final class SegmentWrites {
             return -1;
         }
         boolean takesEmptySlot = found < 0 && SlotLayout.refAcquire(m.file, ~found) == SlotLayout.EMPTY;
-        if (takesEmptySlot && counts.isCrowded(segment, m.slotsPerSegment)) {
+        if (takesEmptySlot && counts.isCrowded(m, segment)) {
             return -1;
         }
-        long entry = tail.getAndAdd(entryBytes);
+        long entry = counts.reserve(m, entryBytes);
         return entry + entryBytes <= m.logEnd ? entry : -1;
     }
 
@@ -114,9 +109,9 @@ final class SegmentWrites {
             next.put(segment, key, SlotLayout.refOf(entry, bytes != null));
         }
         if (exists) {
-            counts.replaced(entryBytes, EntryLayout.entryBytes(f, SlotLayout.entryOf(previous)));
+            counts.replaced(m, segment, entryBytes, EntryLayout.entryBytes(f, SlotLayout.entryOf(previous)));
         } else {
-            counts.inserted(segment, entryBytes, previous == SlotLayout.EMPTY);
+            counts.inserted(m, segment, entryBytes, previous == SlotLayout.EMPTY);
         }
     }
 
@@ -135,13 +130,8 @@ final class SegmentWrites {
         if (sync) {
             m.force(slot, SlotLayout.SLOT_BYTES);
         }
-        counts.removed(segment, EntryLayout.entryBytes(m.file, entry));
+        counts.removed(m, segment, EntryLayout.entryBytes(m.file, entry));
         return 0;
-    }
-
-    /** Where the next entry goes (past the log's end when it is full); read under every write lock. */
-    long tail() {
-        return tail.get();
     }
 
     /** Whether every write is forced to the disk before it returns ({@link Durability#SYNC}). */
@@ -157,10 +147,5 @@ final class SegmentWrites {
     /** Applies every write to {@code next}'s new file as well from now on (null: no more); under every write lock. */
     void ahead(GrowthAhead next) {
         ahead = next;
-    }
-
-    /** After a growth: appends go on at {@code newTail} of the new file. */
-    void resumeAt(long newTail) {
-        tail.set(newTail);
     }
 }

@@ -11,8 +11,13 @@ import java.util.Objects;
  * @param durability      when a write reaches the disk (see {@link Durability})
  * @param maxKeyBytes     the longest byte-string key ({@link ByteKey}) accepted; a longer one is
  *                        refused with an {@link IllegalArgumentException} ({@code long} keys have no limit)
+ * @param shared          whether other processes may open the store's file at the same time (each
+ *                        with {@code shared} set): the segment locks, the counts and the log's tail
+ *                        then live in the file; off, the first process to open it has it alone
+ *                        (see {@link MappedStore} and docs/kv.md for what each costs)
  */
-public record StoreConfig(long initialCapacity, int maxValueBytes, Durability durability, int maxKeyBytes) {
+public record StoreConfig(long initialCapacity, int maxValueBytes, Durability durability, int maxKeyBytes,
+                          boolean shared) {
 
     /** The largest {@link #maxKeyBytes} a store accepts: 64 KiB. */
     public static final int MAX_KEY_LIMIT = 64 << 10;
@@ -42,9 +47,14 @@ public record StoreConfig(long initialCapacity, int maxValueBytes, Durability du
         }
     }
 
-    /** A configuration with byte-string keys up to {@link #DEFAULT_MAX_KEY} bytes. */
+    /** A configuration with byte-string keys up to {@link #DEFAULT_MAX_KEY} bytes, not shared. */
     public StoreConfig(long initialCapacity, int maxValueBytes, Durability durability) {
         this(initialCapacity, maxValueBytes, durability, DEFAULT_MAX_KEY);
+    }
+
+    /** A configuration for a store this process has to itself (not shared). */
+    public StoreConfig(long initialCapacity, int maxValueBytes, Durability durability, int maxKeyBytes) {
+        this(initialCapacity, maxValueBytes, durability, maxKeyBytes, false);
     }
 
     /** 65,536 entries, values up to 4,096 bytes, byte keys up to 512, {@link Durability#ASYNC}. */
@@ -54,11 +64,16 @@ public record StoreConfig(long initialCapacity, int maxValueBytes, Durability du
 
     /** The same configuration with another durability. */
     public StoreConfig withDurability(Durability newDurability) {
-        return new StoreConfig(initialCapacity, maxValueBytes, newDurability, maxKeyBytes);
+        return new StoreConfig(initialCapacity, maxValueBytes, newDurability, maxKeyBytes, shared);
     }
 
     /** The same configuration with another byte-key limit. */
     public StoreConfig withMaxKeyBytes(int newMaxKeyBytes) {
-        return new StoreConfig(initialCapacity, maxValueBytes, durability, newMaxKeyBytes);
+        return new StoreConfig(initialCapacity, maxValueBytes, durability, newMaxKeyBytes, shared);
+    }
+
+    /** The same configuration, shared with other processes or not. */
+    public StoreConfig withShared(boolean newShared) {
+        return new StoreConfig(initialCapacity, maxValueBytes, durability, maxKeyBytes, newShared);
     }
 }

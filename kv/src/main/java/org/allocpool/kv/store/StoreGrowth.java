@@ -65,7 +65,9 @@ final class StoreGrowth {
     private final Path file;
     private final SegmentLocks locks;
     private final LiveMapping mapping;
-    private final LiveCounts counts;
+    private final StoreCounts counts;
+    /** Whether growths may be made in the background: not when other processes share the file. */
+    private final boolean background;
     private final SegmentWrites writes;
     private final long retiredGraceNanos;
     private final AtomicBoolean aheadRunning = new AtomicBoolean();
@@ -75,8 +77,9 @@ final class StoreGrowth {
     /** Growths made in the background and swapped in (tests). */
     private volatile long swaps;
 
-    StoreGrowth(Path file, SegmentLocks locks, LiveMapping mapping, LiveCounts counts, SegmentWrites writes,
-                long retiredGraceNanos) {
+    StoreGrowth(Path file, SegmentLocks locks, LiveMapping mapping, StoreCounts counts, SegmentWrites writes,
+                long retiredGraceNanos, boolean background) {
+        this.background = background;
         this.retiredGraceNanos = retiredGraceNanos;
         this.file = file;
         this.locks = locks;
@@ -88,13 +91,15 @@ final class StoreGrowth {
     /**
      * Rebuilds the store into a new file with room for the live entries and one more entry of
      * {@code entryBytes}, unless another thread grew it since {@code seenGeneration} or it was
-     * closed meanwhile. Call it holding no segment lock.
+     * closed meanwhile. Call it holding no segment lock. In a file shared with other processes it
+     * takes every lock in the file too (and maps the file another process's growth made, if any,
+     * instead of growing), and marks the old file moved for the others once the new one is in place.
      *
      * @throws UncheckedIOException  when the new file cannot be written or moved into place
      * @throws IllegalStateException when a segment cannot have more slots
      */
     void grow(long seenGeneration, long entryBytes) {
-        long[] stamps = locks.lockAll();
+        long[] stamps = locks.lockAllEverywhere();
         try {
             if (!mapping.isOpen() || mapping.generation() != seenGeneration) {
                 return;
@@ -103,24 +108,27 @@ final class StoreGrowth {
                 writes.ahead(null);
             }
             StoreMapping old = mapping.current();
-            StoreHeader next = grownHeader(old, counts.liveBySegment(), counts.liveBytes(), entryBytes, MAX_LOAD_AFTER);
+            StoreHeader next = grownHeader(old, counts.liveBySegment(old), counts.liveBytes(), entryBytes, MAX_LOAD_AFTER);
             Path temp = file.resolveSibling(MappedStore.FILE_NAME + MappedStore.GROW_SUFFIX);
             Files.deleteIfExists(temp);
             StoreRebuild.Rebuilt rebuilt = StoreRebuild.rebuild(old, temp, file, next);
             try {
+                counts.prepare(old, rebuilt.mapping(), rebuilt.tail(), rebuilt.liveBySegment(), rebuilt.liveBySegment());
                 Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 ProcessLock.forceDirectory(file.getParent());
             } catch (IOException | RuntimeException e) {
                 rebuilt.mapping().close();
                 throw e;
             }
-            writes.resumeAt(rebuilt.tail());
-            counts.rebuilt(rebuilt.liveBySegment());
+            if (!background) {
+                SharedLayout.markMoved(old.file); // the others remap when they next take one of its locks
+            }
+            counts.grown(rebuilt.tail(), rebuilt.liveBySegment(), rebuilt.liveBySegment());
             mapping.replace(rebuilt.mapping());
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": cannot grow the store: " + e.getMessage(), e);
         } finally {
-            locks.unlockAll(stamps);
+            locks.unlockAllEverywhere(stamps);
         }
     }
 
@@ -188,11 +196,11 @@ final class StoreGrowth {
      */
     // hot path: no allocation (unless it starts a growth)
     void growAheadIfFilling(int segment) {
-        if (aheadRunning.get()) {
+        if (!background || aheadRunning.get()) {
             return;
         }
         StoreMapping m = mapping.current();
-        boolean logFilling = writes.tail() - m.logOffset > (long) ((m.logEnd - m.logOffset) * AHEAD_LOG_FILL);
+        boolean logFilling = counts.tail(m) - m.logOffset > (long) ((m.logEnd - m.logOffset) * AHEAD_LOG_FILL);
         boolean slotsFilling = counts.used(segment) > (int) (m.slotsPerSegment * AHEAD_SLOT_LOAD);
         if ((logFilling || slotsFilling) && mapping.generation() != aheadFailedGeneration
                 && aheadRunning.compareAndSet(false, true)) {
@@ -203,7 +211,7 @@ final class StoreGrowth {
     /** Makes a growth in the background's way on the calling thread, unless one runs (tests); false if none was swapped in. */
     boolean growAheadNow() {
         long before = swaps;
-        if (aheadRunning.compareAndSet(false, true)) {
+        if (background && aheadRunning.compareAndSet(false, true)) {
             growAhead();
         }
         return swaps > before;
@@ -223,7 +231,7 @@ final class StoreGrowth {
                 }
                 source = mapping.current();
                 generation = mapping.generation();
-                next = grownHeader(source, counts.liveBySegment(), counts.liveBytes(), 0, MAX_LOAD_AFTER);
+                next = grownHeader(source, counts.liveBySegment(source), counts.liveBytes(), 0, MAX_LOAD_AFTER);
             } finally {
                 locks.unlockAll(stamps);
             }
@@ -297,8 +305,7 @@ final class StoreGrowth {
             if (writes.isSync()) {
                 ProcessLock.forceDirectory(file.getParent());
             }
-            writes.resumeAt(ahead.tail());
-            counts.rebuilt(ahead.liveBySegment, ahead.usedBySegment);
+            counts.grown(ahead.tail(), ahead.liveBySegment, ahead.usedBySegment);
             unmap = mapping.takeRetired();
             mapping.replace(ahead.target);
             swaps++;

@@ -5,8 +5,11 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Objects;
 
 /**
  * One store file mapped whole into memory through {@link FileChannel#map(FileChannel.MapMode, long,
@@ -25,11 +28,15 @@ final class StoreMapping implements AutoCloseable {
     final int slotsPerSegment;
     final long logOffset;
     final long logEnd;
+    /** The identity of the mapped file (device and inode on Linux), to tell it from a file renamed over it; may be null. */
+    final Object fileKey;
     private final FileChannel channel;
     private final Arena arena;
 
-    private StoreMapping(Path path, StoreHeader header, FileChannel channel, boolean writable) throws IOException {
+    private StoreMapping(Path path, StoreHeader header, FileChannel channel, boolean writable, Object fileKey)
+            throws IOException {
         this.path = path;
+        this.fileKey = fileKey;
         this.header = header;
         this.channel = channel;
         this.arena = Arena.ofShared();
@@ -56,7 +63,7 @@ final class StoreMapping implements AutoCloseable {
                 StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
             channel.write(ByteBuffer.wrap(new byte[1]), header.fileBytes() - 1);
-            StoreMapping mapping = new StoreMapping(path, header, channel, true);
+            StoreMapping mapping = new StoreMapping(path, header, channel, true, fileKey(where));
             HeaderLayout.write(mapping.file, header);
             return mapping;
         } catch (IOException | RuntimeException e) {
@@ -71,9 +78,19 @@ final class StoreMapping implements AutoCloseable {
      * @throws StoreFileException when the file is not a store, another version, or truncated
      */
     static StoreMapping open(Path path, boolean writable) throws IOException {
-        FileChannel channel = writable
-                ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
-                : FileChannel.open(path, StandardOpenOption.READ);
+        Object key;
+        FileChannel channel;
+        for (int attempt = 1; ; attempt++) {
+            key = fileKey(path);
+            channel = writable
+                    ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
+                    : FileChannel.open(path, StandardOpenOption.READ);
+            // the same identity after the open as before: the channel is of that file, not of one a growth renamed over it
+            if (Objects.equals(key, fileKey(path)) || attempt == 10) {
+                break;
+            }
+            channel.close();
+        }
         try {
             long size = channel.size();
             ByteBuffer first = ByteBuffer.allocate((int) Math.min(size, HeaderLayout.HEADER_BYTES));
@@ -81,11 +98,16 @@ final class StoreMapping implements AutoCloseable {
                 // a positional read may return fewer bytes than asked: read on until full
             }
             StoreHeader header = HeaderLayout.read(path, MemorySegment.ofArray(first.array()), size);
-            return new StoreMapping(path, header, channel, writable);
+            return new StoreMapping(path, header, channel, writable, key);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
         }
+    }
+
+    /** The identity of the file now at {@code path} (device and inode on Linux), or null where the platform has none. */
+    static Object fileKey(Path path) throws IOException {
+        return Files.readAttributes(path, BasicFileAttributes.class).fileKey();
     }
 
     /** File offset of slot {@code index} of {@code segment}. */

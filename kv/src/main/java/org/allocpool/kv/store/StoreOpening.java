@@ -24,10 +24,21 @@ final class StoreOpening {
 
     /**
      * A store file mapped, checked and locked, with the settings of this session: its counts, and
-     * how many live entries were verified to find them (none when a clean close recorded them).
+     * how many live entries were verified to find them (none when a clean close recorded them, or
+     * another process had it open already). One of {@code lock} (this process has the file alone)
+     * and {@code sharedLock} (shared with others: the counts are in the file) is set.
      */
     record Opened(StoreMapping mapping, CleanClose.Counts counts, long entriesChecked, ProcessLock lock,
-                  int maxValueBytes, Durability durability, int maxKeyBytes) {
+                  SharedProcessLock sharedLock, int maxValueBytes, Durability durability, int maxKeyBytes) {
+
+        Opened(StoreMapping mapping, CleanClose.Counts counts, long entriesChecked, ProcessLock lock,
+               int maxValueBytes, Durability durability, int maxKeyBytes) {
+            this(mapping, counts, entriesChecked, lock, null, maxValueBytes, durability, maxKeyBytes);
+        }
+
+        Opened shared(SharedProcessLock shared) {
+            return new Opened(mapping, counts, entriesChecked, null, shared, maxValueBytes, durability, maxKeyBytes);
+        }
     }
 
     private StoreOpening() {
@@ -45,6 +56,9 @@ final class StoreOpening {
         Objects.requireNonNull(config, "config");
         Files.createDirectories(dir);
         Path path = dir.resolve(MappedStore.FILE_NAME);
+        if (config.shared()) {
+            return openShared(path, config);
+        }
         ProcessLock lock = ProcessLock.acquire(dir.resolve(LOCK_NAME), path);
         try {
             deleteLeftovers(path);
@@ -76,6 +90,53 @@ final class StoreOpening {
                 header = peek.header;
             }
             return openLocked(path, lock, header.maxValueBytes(), header.durability(), header.maxKeyBytes());
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens the store at {@code path} shared with other processes: the first to open it (nobody
+     * else has it open) does what an open alone does (creates it, takes the clean-close record or
+     * checks every entry) and sets up the words the processes share in its header page; the others
+     * map it as it is. Either way behind the door of {@link SharedProcessLock}.
+     */
+    private static Opened openShared(Path path, StoreConfig config) throws IOException {
+        SharedProcessLock lock = SharedProcessLock.enter(path.resolveSibling(LOCK_NAME), path);
+        try {
+            Opened opened;
+            if (lock.isFirst()) {
+                deleteLeftovers(path);
+                if (!Files.exists(path)) {
+                    create(path, headerFor(config));
+                }
+                opened = openLocked(path, null, config.maxValueBytes(), config.durability(), config.maxKeyBytes());
+                try {
+                    StoreHeader header = opened.mapping().header;
+                    if (header.segments() > SharedLayout.MAX_SEGMENTS) {
+                        throw new StoreFileException(path, header.segments() + " segments: a shared store has at most "
+                                + SharedLayout.MAX_SEGMENTS);
+                    }
+                    CleanClose.Counts c = opened.counts();
+                    SharedLayout.initialize(opened.mapping().file, header.segments(), c.tail(), c.liveBytes(),
+                            c.usedBySegment(), c.liveBySegment());
+                } catch (IOException | RuntimeException e) {
+                    opened.mapping().close();
+                    throw e;
+                }
+            } else {
+                StoreMapping mapping = StoreMapping.open(path, true);
+                opened = new Opened(mapping, null, 0, null, config.maxValueBytes(), config.durability(),
+                        config.maxKeyBytes());
+            }
+            try {
+                lock.opened();
+            } catch (IOException | RuntimeException e) {
+                opened.mapping().close();
+                throw e;
+            }
+            return opened.shared(lock);
         } catch (IOException | RuntimeException e) {
             lock.close();
             throw e;

@@ -86,7 +86,7 @@ final class TableScan {
     }
 
     /** What is wrong with the entry {@code slot} points at, or null when it is whole. */
-    private static String entryProblem(StoreMapping mapping, int segment, long slot, long ref) {
+    static String entryProblem(StoreMapping mapping, int segment, long slot, long ref) {
         long key = SlotLayout.key(mapping.file, slot);
         long entry = SlotLayout.entryOf(ref);
         if ((ref & (SlotLayout.FLAG_BITS & ~SlotLayout.BYTE_KEY)) != 0 || entry < mapping.logOffset
