@@ -110,6 +110,27 @@ public enum Allocator {
     }
 
     /**
+     * Loads (without linking or initialising it) the class of ours that {@link #open} makes for this
+     * allocator, with the checks it shares: the measurement's own few kilobytes of bytecode read from its
+     * jar before the clock starts. Its verification, which may load the allocator's types, waits for its
+     * first use, inside {@link #open}.
+     */
+    public void loadAdapter() {
+        Class<?> adapter = switch (this) {
+            case NETTY_POOLED_HEAP, NETTY_POOLED_DIRECT, NETTY_ADAPTIVE_HEAP, NETTY_ADAPTIVE_DIRECT, NETTY_UNPOOLED_HEAP,
+                 NETTY_UNPOOLED_DIRECT -> NettyBuffers.class;
+            case POOL_HEAP -> HeapPoolBuffers.class;
+            case POOL_SLAB -> SlabPoolBuffers.class;
+            case ARENA_CONFINED, ARENA_SHARED, ARENA_AUTO -> ArenaBuffers.class;
+            case BYTE_ARRAY -> ByteArrayBuffers.class;
+            case ALLOCATE_DIRECT -> DirectBufferBuffers.class;
+        };
+        if (adapter == null || Limits.class == null) {
+            throw new AssertionError("no class");
+        }
+    }
+
+    /**
      * The allocator called {@code name}, ignoring case.
      *
      * @throws IllegalArgumentException naming the bad value and the allowed ones

@@ -7,7 +7,8 @@ import org.allocpool.metrics.alloc.AllocationCounter;
 
 /**
  * The measurement of one allocator in this JVM: the clock starts just before the allocator's code is
- * first called ({@link Allocator#open}), stops after the first buffer is made and written to, and again
+ * first called ({@link Allocator#open}; our thin adapter class is read from its jar before, {@link
+ * Allocator#loadAdapter}), stops after the first buffer is made and written to, and again
  * after the {@code count}-th; the classes loaded, the heap bytes this thread allocated and the direct
  * memory taken are read at the same points. Every reader is called once before the clock starts, so that
  * none of their own classes loads inside. Then every buffer is checked (its own memory, its size) and
@@ -39,6 +40,7 @@ public final class FirstAllocation {
         int count = settings.count();
         int pool = settings.pool();
         Allocator allocator = settings.allocator();
+        allocator.loadAdapter();
 
         long readyMs = System.currentTimeMillis();
         long classes0 = classes.getTotalLoadedClassCount();
