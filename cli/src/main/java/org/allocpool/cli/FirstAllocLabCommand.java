@@ -34,8 +34,8 @@ import picocli.CommandLine.Option;
 final class FirstAllocLabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
-            description = "quick (default): every allocator in 21 fresh JVMs, 3 to 4 minutes on 2 cores; full: 101"
-                    + " JVMs each, about a quarter of an hour.")
+            description = "quick (default): every allocator in 15 fresh JVMs, about 3 minutes on a quiet 2-core machine"
+                    + " (a busy one takes longer); full: 101 JVMs each, about 20 minutes.")
     String profile;
 
     @Option(names = "--allocator", paramLabel = "NAME", split = ",",
@@ -55,7 +55,7 @@ final class FirstAllocLabCommand implements Callable<Integer> {
     Integer pool;
 
     @Option(names = "--forks", paramLabel = "N",
-            description = "Fresh JVMs per allocator, at least 3. Default: the profile's (quick 21, full 101).")
+            description = "Fresh JVMs per allocator, at least 3. Default: the profile's (quick 15, full 101).")
     Integer forks;
 
     @Option(names = "--jvm-arg", paramLabel = "ARG",

@@ -12,13 +12,14 @@ import java.util.stream.Collectors;
 public enum FirstAllocProfile {
 
     /**
-     * 13 allocators x 21 forks = 273 JVMs: on the shared 2-core machine (load 2 to 4) a fork took about
-     * 0.7 s with the lab's own overhead, about 3 to 4 minutes in all. 21 forks put the 10th and 90th
-     * percentiles two forks in from either end.
+     * 13 allocators x 15 forks = 195 JVMs. A fork is one JVM start (about 0.6 s to ready on a quiet 2-core
+     * machine) and a fraction of a second of work, so about 3 minutes in all when the machine is quiet; on
+     * the shared 2-core machine under a load of 7 to 11 forks took 2 to 7 s each. 15 forks put the 10th
+     * and 90th percentiles between the second and third fork from either end.
      */
-    QUICK("quick", 21),
+    QUICK("quick", 15),
 
-    /** 13 allocators x 101 forks: about a quarter of an hour on 2 cores (an estimate from the quick profile's forks). */
+    /** 13 allocators x 101 forks: about 20 minutes on a quiet 2-core machine (an estimate from the quick profile's forks, not run whole). */
     FULL("full", 101);
 
     private final String label;

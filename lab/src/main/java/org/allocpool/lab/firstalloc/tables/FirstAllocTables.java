@@ -30,7 +30,7 @@ final class FirstAllocTables {
         MarkdownTable table = new MarkdownTable(List.of("allocator", "memory", "first buffer, ms",
                 "of which allocator made, ms", "first " + thousands(count) + ", ms", "later buffers, ns each", "forks"));
         for (FirstAllocResult r : results.all()) {
-            List<String> row = new ArrayList<>(List.of(r.allocator() + notes.failedForks(r.allocator(), r),
+            List<String> row = new ArrayList<>(List.of(r.allocator() + (r.isOk() ? notes.failedForks(r.allocator(), r) : ""),
                     String.valueOf(r.cell().memory())));
             if (!r.isOk()) {
                 row.add(notes.failed(r.allocator(), r));
