@@ -15,6 +15,8 @@ module org.allocpool.lab {
     exports org.allocpool.lab.echo.tables;
     exports org.allocpool.lab.export;
     exports org.allocpool.lab.figure;
+    exports org.allocpool.lab.firstalloc;
+    exports org.allocpool.lab.firstalloc.tables;
     exports org.allocpool.lab.kv;
     exports org.allocpool.lab.kv.tables;
     exports org.allocpool.lab.merge;
@@ -28,6 +30,7 @@ module org.allocpool.lab {
     opens org.allocpool.lab.analyzer to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.echo to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.figure to com.fasterxml.jackson.databind;
+    opens org.allocpool.lab.firstalloc to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.kv to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.records to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.store to com.fasterxml.jackson.databind;

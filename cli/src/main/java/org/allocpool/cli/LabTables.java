@@ -8,6 +8,7 @@ import java.util.List;
 import org.allocpool.lab.analyzer.tables.AnalyzerReport;
 import org.allocpool.lab.echo.tables.EchoReport;
 import org.allocpool.lab.export.CsvExport;
+import org.allocpool.lab.firstalloc.tables.FirstAllocReport;
 import org.allocpool.lab.kv.tables.KvReport;
 import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.merge.RunMerge;
@@ -27,7 +28,8 @@ import org.allocpool.lab.store.RunInfo;
 final class LabTables {
 
     /** Every experiment's report. */
-    static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport(), new EchoReport());
+    static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport(), new EchoReport(),
+            new FirstAllocReport());
 
     private LabTables() {
     }
