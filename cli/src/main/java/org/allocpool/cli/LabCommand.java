@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
  * instance per invocation.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
-        subcommands = {EchoLabCommand.class, KvLabCommand.class, LabMergeCommand.class, LabReportCommand.class,
+        subcommands = {EchoLabCommand.class, KvLabCommand.class, MessagingLabCommand.class, LabMergeCommand.class, LabReportCommand.class,
                 LabCompareCommand.class},
         // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {
@@ -40,8 +40,10 @@ import picocli.CommandLine.Parameters;
                 + " never a winner. Figures are medians over the forks, with the spread of the rounds and of the forks.",
             "",
             "The options below are the packet analyser's (lab, lab analyzer). The other experiments have labs of "
-                + "their own: 'lab kv --help' (the off-heap store beside HashMap and its peers, and the codecs) and "
-                + "'lab echo --help' (the event service: one copy per event, buffer strategies). 'lab merge --help'"
+                + "their own: 'lab kv --help' (the off-heap store beside HashMap and its peers, and the codecs), "
+                + "'lab echo --help' (the event service: one copy per event, buffer strategies) and "
+                + "'lab messaging --help' (messages per second per codec over Aeron, ping-pong round trips, Java beside C)."
+                + " 'lab merge --help'"
                 + " joins runs made on several machines (see --shard); 'lab compare --help' sets two runs side by side and"
                 + " fails on a regression.",
             "",
@@ -67,7 +69,7 @@ import picocli.CommandLine.Parameters;
 final class LabCommand implements Callable<Integer> {
 
     /** The experiments the lab can run: analyzer here, the others as subcommands ({@code lab echo}, {@code lab kv}). */
-    static final List<String> EXPERIMENTS = List.of("analyzer", "echo", "kv");
+    static final List<String> EXPERIMENTS = List.of("analyzer", "echo", "kv", "messaging");
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "EXPERIMENT", defaultValue = "analyzer",
             description = "The experiment: analyzer (default); kv and echo are subcommands: see 'lab kv --help'.")

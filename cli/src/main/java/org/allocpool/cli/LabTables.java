@@ -9,6 +9,7 @@ import org.allocpool.lab.analyzer.tables.AnalyzerReport;
 import org.allocpool.lab.echo.tables.EchoReport;
 import org.allocpool.lab.export.CsvExport;
 import org.allocpool.lab.kv.tables.KvReport;
+import org.allocpool.lab.messaging.tables.MessagingReport;
 import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.merge.RunMerge;
 import org.allocpool.lab.run.LabRunner;
@@ -27,7 +28,7 @@ import org.allocpool.lab.store.RunInfo;
 final class LabTables {
 
     /** Every experiment's report. */
-    static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport(), new EchoReport());
+    static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport(), new EchoReport(), new MessagingReport());
 
     private LabTables() {
     }

@@ -77,8 +77,10 @@ public final class ThroughputMain {
         Path report = Path.of(options.text("--subscriber-report", "subscriber-report.json"));
         Duration drain = options.seconds("--drain-s", DRAIN_TIMEOUT.toSeconds(), false);
         boolean multicast = InetAddress.getByName(host).isMulticastAddress();
+        // the subscriber chose on this same machine: "auto" here gives its reason, unless it was asked for a mode
+        Channels.Choice auto = Channels.choose("auto");
         Channels.Choice channel = new Channels.Choice(multicast ? "multicast" : "unicast",
-                options.text("--channel-reason", multicast ? "the subscriber joined a group" : "the subscriber listens on unicast"));
+                options.text("--channel-reason", auto.isMulticast() == multicast ? auto.reason() : "asked for"));
         var cell = ThroughputRecord.cell(codec.name(), codec.way(), channel.mode(), channel.reason(), timing,
                 options.number("--slow-ns", 0, 0));
         Environment env = Environment.current();
