@@ -77,7 +77,7 @@ final class AeronPong implements Pong, FragmentHandler {
                 if ((++idle & 1023) == 0 && stop.getAsBoolean()) {
                     return answered;
                 }
-                Thread.onSpinWait();
+                Thread.yield();
             }
         }
         return answered;

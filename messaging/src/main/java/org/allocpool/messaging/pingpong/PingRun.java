@@ -49,7 +49,7 @@ final class PingRun {
             long now = System.nanoTime();
             if (interval > 0) {
                 while (now < next) {
-                    Thread.onSpinWait();
+                    Thread.yield();
                     now = System.nanoTime();
                 }
             }
@@ -63,6 +63,9 @@ final class PingRun {
             do {
                 answer = transport.poll();
                 arrived = System.nanoTime();
+                if (answer == RoundTrip.NONE) {
+                    Thread.yield();
+                }
             } while (answer != sequence && arrived - sent < lossNs);
             if (answer == sequence) {
                 if (round >= 0) {

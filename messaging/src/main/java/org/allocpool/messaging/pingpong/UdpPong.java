@@ -67,7 +67,7 @@ final class UdpPong implements Pong {
                 } else if ((++idle & 1023) == 0 && stop.getAsBoolean()) {
                     return answered;
                 } else {
-                    Thread.onSpinWait();
+                    Thread.yield();
                 }
             }
         } catch (IOException e) {

@@ -146,7 +146,9 @@ public final class Publisher implements AutoCloseable {
                 } else {
                     throw new IllegalStateException("the publication refused a claim: " + Publication.errorString(result));
                 }
-                embedded.invoke();
+                if (embedded.invoke() == 0) {
+                    Thread.yield();
+                }
                 now = System.nanoTime();
                 if (now >= end) {
                     waitedNs += now - waitStart;
@@ -215,7 +217,7 @@ public final class Publisher implements AutoCloseable {
         int iterations = 0;
         while (System.nanoTime() < deadline) {
             if (embedded.invoke() == 0) {
-                Thread.onSpinWait();
+                Thread.yield();
             }
             if ((++iterations & 255) == 0 && done.getAsBoolean()) {
                 return;

@@ -154,7 +154,7 @@ public final class Subscriber implements AutoCloseable, FragmentHandler {
                 break;
             }
             if (fragments == 0) {
-                Thread.onSpinWait();
+                Thread.yield();
             }
         }
         int complete = Math.max(0, Math.min(round, timing.rounds()));
