@@ -16,6 +16,8 @@ final class MessagingVerdict {
 
     /** Above this share of its time back-pressured, the publisher was held back by the subscriber. */
     static final double HELD_BACK = 0.2;
+    /** Below this share of the fastest codec's rate, with its publisher held back, a subscriber is called slow. */
+    static final double SLOW = 0.5;
 
     private MessagingVerdict() {
     }
@@ -51,7 +53,15 @@ final class MessagingVerdict {
                     .append(Numbers.compact(topRate / bottomRate)).append("×.\n");
         }
         for (MessagingCells c : ranked) {
-            out.append("- **").append(c.cell().label()).append("**: ").append(publisherView(c)).append('\n');
+            double rate = c.median(MessagingMetricsView::messagesPerSecond);
+            Double share = c.median(MessagingMetricsView::backPressuredShare);
+            boolean slow = ranked.size() > 1 && rate < SLOW * topRate && share != null && share >= HELD_BACK;
+            out.append("- **").append(c.cell().label()).append("**: ");
+            if (slow) {
+                out.append("a SLOW SUBSCRIBER: it decoded ").append(Numbers.compact(topRate / rate))
+                        .append("× fewer messages per second than the fastest, and held its publisher back. ");
+            }
+            out.append(publisherView(c)).append('\n');
         }
         String channel = measured.getFirst().forks().stream().filter(r -> r.isOk()).map(r -> r.cell().channel() + " ("
                 + r.cell().channelReason() + ")").findFirst().orElse("unknown");
