@@ -45,6 +45,15 @@ final class MessagingVerdict {
                     .append(" (").append(Numbers.compact(topRate / bottomRate)).append("× fewer)");
         }
         out.append(". Steady cells: ").append(steady.size()).append(" of ").append(ranked.size()).append(".\n");
+        List<String> close = ranked.stream().skip(1).filter(c -> overlaps(c, topRate)).map(c -> c.cell().label()).toList();
+        if (!close.isEmpty()) {
+            List<String> names = new java.util.ArrayList<>(List.of(top.cell().label()));
+            names.addAll(close);
+            out.append("- **Too close to call**: ").append(String.join(", ", names.subList(0, names.size() - 1)))
+                    .append(" and ").append(names.getLast())
+                    .append(": the median of the first lies within the range of the others' timed rounds; on this machine")
+                    .append(" they cannot be ranked.\n");
+        }
         double articleTop = ArticleFigures.throughputValue(top.cell().codec());
         double articleBottom = ArticleFigures.throughputValue(bottom.cell().codec());
         if (articleTop > 0 && articleBottom > 0 && top != bottom) {
@@ -67,6 +76,19 @@ final class MessagingVerdict {
                 + r.cell().channelReason() + ")").findFirst().orElse("unknown");
         out.append("- **Channel**: Aeron UDP ").append(channel).append(", on loopback.\n");
         return out.toString();
+    }
+
+    /** Whether {@code rate} lies within the range of {@code c}'s timed rounds, over every fork. */
+    static boolean overlaps(MessagingCells c, double rate) {
+        double low = Double.MAX_VALUE;
+        double high = 0;
+        for (MessagingMetricsView m : c.measured()) {
+            if (m.messagesPerSecondRounds() != null && !m.messagesPerSecondRounds().rounds().isEmpty()) {
+                low = Math.min(low, m.messagesPerSecondRounds().min());
+                high = Math.max(high, m.messagesPerSecondRounds().max());
+            }
+        }
+        return rate >= low && rate <= high;
     }
 
     /** What the publisher saw of the subscriber, plainly. */

@@ -89,6 +89,14 @@ class MessagingReportTest {
     }
 
     @Test
+    void shouldCallCodecsWhoseRoundsOverlapTooCloseToCall() {
+        String text = render(List.of(throughput("flyweight", 1_000_000, 0.6, 0, false), throughput("fory", 1_000_000, 0.6, 0, false),
+                throughput("jdk", 80_000, 0.95, 0, false)));
+        String close = text.lines().filter(l -> l.startsWith("- **Too close to call**")).findFirst().orElseThrow();
+        assertTrue(close.contains("flyweight") && close.contains("fory") && !close.contains("jdk"), close);
+    }
+
+    @Test
     void shouldSayWhatCorrectingForCoordinatedOmissionChanged() {
         String text = render(List.of(pingPong("udp-java", 2_000, 10_000, 100_000_000, 50_000)));
         assertTrue(text.contains("stalls held back the pings behind them"), text);
