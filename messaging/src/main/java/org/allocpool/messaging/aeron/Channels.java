@@ -1,12 +1,12 @@
 package org.allocpool.messaging.aeron;
 
-import java.net.NetworkInterface;
-import java.net.SocketException;
 import java.util.Locale;
 
 /**
- * Which UDP channel a pair uses on loopback: multicast when the loopback interface says it supports
- * it and the user did not ask for unicast, unicast otherwise, with the reason. Aeron's channel URIs
+ * Which UDP channel a pair uses on loopback: multicast where the machine allows it (a probe datagram
+ * to the group, sent and received on loopback, comes back: {@link MulticastProbe}; Linux delivers
+ * multicast on {@code lo} even though the interface carries no MULTICAST flag) and the user did not ask
+ * for unicast; unicast otherwise, with the reason. Aeron's channel URIs
  * carry the term length ({@link #TERM_LENGTH}). Thread-safe (stateless).
  */
 public final class Channels {
@@ -43,9 +43,7 @@ public final class Channels {
         return switch (mode) {
             case "unicast" -> new Choice("unicast", "asked for");
             case "multicast" -> new Choice("multicast", "asked for");
-            case "auto" -> loopbackMulticast()
-                    ? new Choice("multicast", "the loopback interface supports multicast")
-                    : new Choice("unicast", "the loopback interface has no MULTICAST flag");
+            case "auto" -> autoChoice();
             default -> throw new IllegalArgumentException("unknown channel '" + wanted + "'; allowed: auto, unicast, multicast");
         };
     }
@@ -63,12 +61,10 @@ public final class Channels {
                 + "|term-length=" + TERM_LENGTH;
     }
 
-    private static boolean loopbackMulticast() {
-        try {
-            NetworkInterface lo = NetworkInterface.getByName("lo");
-            return lo != null && lo.isUp() && lo.supportsMulticast();
-        } catch (SocketException e) {
-            return false;
-        }
+    private static Choice autoChoice() {
+        String failure = MulticastProbe.failure(GROUP);
+        return failure == null
+                ? new Choice("multicast", "a datagram sent to " + GROUP + " on loopback came back")
+                : new Choice("unicast", "multicast on loopback did not work here: " + failure);
     }
 }
