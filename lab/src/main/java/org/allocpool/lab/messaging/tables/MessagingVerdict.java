@@ -16,7 +16,10 @@ final class MessagingVerdict {
 
     /** Above this share of its time back-pressured, the publisher was held back by the subscriber. */
     static final double HELD_BACK = 0.2;
-    /** Below this share of the fastest codec's rate, with its publisher held back, a subscriber is called slow. */
+    /**
+     * Below this share of the fastest codec's rate, with its publisher held back and every one of its rounds
+     * below every round of the fastest, a subscriber is called slow.
+     */
     static final double SLOW = 0.5;
 
     private MessagingVerdict() {
@@ -64,11 +67,13 @@ final class MessagingVerdict {
         for (MessagingCells c : ranked) {
             double rate = c.median(MessagingMetricsView::messagesPerSecond);
             Double share = c.median(MessagingMetricsView::backPressuredShare);
-            boolean slow = ranked.size() > 1 && rate < SLOW * topRate && share != null && share >= HELD_BACK;
+            boolean slow = ranked.size() > 1 && rate < SLOW * topRate && share != null && share >= HELD_BACK
+                    && roundRange(c)[1] < roundRange(top)[0];
             out.append("- **").append(c.cell().label()).append("**: ");
             if (slow) {
                 out.append("a SLOW SUBSCRIBER: it decoded ").append(Numbers.compact(topRate / rate))
-                        .append("× fewer messages per second than the fastest, and held its publisher back. ");
+                        .append("× fewer messages per second than the fastest (every round below every round of it), and held")
+                        .append(" its publisher back; ");
             }
             out.append(publisherView(c)).append('\n');
         }
@@ -80,7 +85,13 @@ final class MessagingVerdict {
 
     /** Whether {@code rate} lies within the range of {@code c}'s timed rounds, over every fork. */
     static boolean overlaps(MessagingCells c, double rate) {
-        double low = Double.MAX_VALUE;
+        double[] range = roundRange(c);
+        return rate >= range[0] && rate <= range[1];
+    }
+
+    /** The slowest and the fastest of {@code c}'s timed rounds over every fork, {@code {+inf, 0}} without any. */
+    static double[] roundRange(MessagingCells c) {
+        double low = Double.POSITIVE_INFINITY;
         double high = 0;
         for (MessagingMetricsView m : c.measured()) {
             if (m.messagesPerSecondRounds() != null && !m.messagesPerSecondRounds().rounds().isEmpty()) {
@@ -88,7 +99,7 @@ final class MessagingVerdict {
                 high = Math.max(high, m.messagesPerSecondRounds().max());
             }
         }
-        return rate >= low && rate <= high;
+        return new double[] {low, high};
     }
 
     /** What the publisher saw of the subscriber, plainly. */
