@@ -24,8 +24,8 @@ import picocli.CommandLine.Option;
         description = {
             "Throughput: per codec (flyweight, Apache Fory, Kryo 5, JDK serialization; the kv lab's user messages, about"
                 + " 60-70 bytes) a subscriber JVM and a publisher JVM over Aeron UDP on loopback, each with an embedded media"
-                + " driver that its one thread drives (multicast where the loopback interface supports it, otherwise unicast;"
-                + " the tables say which). The publisher encodes as fast as it can into the claimed term buffer; the subscriber"
+                + " driver that its one thread drives (multicast where a probe datagram to the group comes back on loopback,"
+                + " otherwise unicast; the tables say which and why). The publisher encodes as fast as it can into the claimed term buffer; the subscriber"
                 + " decodes every message where it lies. Reported: messages/s delivered and decoded, what the publisher"
                 + " managed, bytes per message, heap bytes allocated per message on each side, and what the publisher saw:"
                 + " back pressure (claims refused, retried, never dropped), loss, a dropped subscriber.",
@@ -60,7 +60,7 @@ final class MessagingLabCommand implements Callable<Integer> {
     List<Long> rates;
 
     @Option(names = "--channel", paramLabel = "auto|unicast|multicast",
-            description = "The throughput channel. auto (default): multicast if the loopback interface supports it.")
+            description = "The throughput channel. auto (default): multicast if a probe datagram to the group comes back on loopback, else unicast.")
     String channel;
 
     @Option(names = "--slow-subscriber-ns", paramLabel = "NS",

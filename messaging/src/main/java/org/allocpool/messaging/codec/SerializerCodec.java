@@ -13,6 +13,7 @@ import org.agrona.MutableDirectBuffer;
 abstract class SerializerCodec implements MessageCodec {
 
     private byte[] input = new byte[256];
+    private int lastLength;
 
     /** Encodes {@code message} into the serializer's buffer; returns its length ({@link #encoded()} holds the bytes). */
     abstract int encode(UserMessage message);
@@ -32,8 +33,6 @@ abstract class SerializerCodec implements MessageCodec {
     public final void write(UserMessage message, MutableDirectBuffer buffer, int offset) {
         buffer.putBytes(offset, encoded(), 0, lastLength);
     }
-
-    private int lastLength;
 
     /** Remembers the length {@link #encode} returned, for {@link #write}. */
     final int encoded(int length) {
