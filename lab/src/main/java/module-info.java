@@ -7,6 +7,8 @@
 module org.allocpool.lab {
     requires transitive org.allocpool.metrics;
     requires transitive org.allocpool.process;
+    // the C ping-pong program the messaging lab runs, carried in the native jar
+    requires org.allocpool.nativelib;
 
     exports org.allocpool.lab.analyzer;
     exports org.allocpool.lab.analyzer.tables;
@@ -20,6 +22,8 @@ module org.allocpool.lab {
     exports org.allocpool.lab.kv;
     exports org.allocpool.lab.kv.tables;
     exports org.allocpool.lab.merge;
+    exports org.allocpool.lab.messaging;
+    exports org.allocpool.lab.messaging.tables;
     exports org.allocpool.lab.records;
     exports org.allocpool.lab.report;
     exports org.allocpool.lab.run;
@@ -32,6 +36,7 @@ module org.allocpool.lab {
     opens org.allocpool.lab.figure to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.firstalloc to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.kv to com.fasterxml.jackson.databind;
+    opens org.allocpool.lab.messaging to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.records to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.store to com.fasterxml.jackson.databind;
 }

@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
  * instance per invocation.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
-        subcommands = {EchoLabCommand.class, KvLabCommand.class, FirstAllocLabCommand.class, LabMergeCommand.class, LabReportCommand.class,
+        subcommands = {EchoLabCommand.class, KvLabCommand.class, FirstAllocLabCommand.class, MessagingLabCommand.class,
+                LabMergeCommand.class, LabReportCommand.class,
                 LabCompareCommand.class},
         // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {
@@ -40,9 +41,10 @@ import picocli.CommandLine.Parameters;
                 + " never a winner. Figures are medians over the forks, with the spread of the rounds and of the forks.",
             "",
             "The options below are the packet analyser's (lab, lab analyzer). The other experiments have labs of "
-                + "their own: 'lab kv --help' (the off-heap store beside HashMap and its peers, and the codecs) and "
+                + "their own: 'lab kv --help' (the off-heap store beside HashMap and its peers, and the codecs), "
                 + "'lab echo --help' (the event service: one copy per event, buffer strategies), 'lab first-alloc --help' (the"
-                + " first buffer of each allocator in a fresh JVM). 'lab merge --help'"
+                + " first buffer of each allocator in a fresh JVM) and 'lab messaging --help' (messages per second per codec"
+                + " over Aeron, ping-pong round trips, Java beside C). 'lab merge --help'"
                 + " joins runs made on several machines (see --shard); 'lab compare --help' sets two runs side by side and"
                 + " fails on a regression.",
             "",
@@ -68,7 +70,7 @@ import picocli.CommandLine.Parameters;
 final class LabCommand implements Callable<Integer> {
 
     /** The experiments the lab can run: analyzer here, the others as subcommands ({@code lab echo}, {@code lab kv}). */
-    static final List<String> EXPERIMENTS = List.of("analyzer", "echo", "kv", "first-alloc");
+    static final List<String> EXPERIMENTS = List.of("analyzer", "echo", "kv", "first-alloc", "messaging");
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "EXPERIMENT", defaultValue = "analyzer",
             description = "The experiment: analyzer (default); kv and echo are subcommands: see 'lab kv --help'.")

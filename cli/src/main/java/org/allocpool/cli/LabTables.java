@@ -10,6 +10,7 @@ import org.allocpool.lab.echo.tables.EchoReport;
 import org.allocpool.lab.export.CsvExport;
 import org.allocpool.lab.firstalloc.tables.FirstAllocReport;
 import org.allocpool.lab.kv.tables.KvReport;
+import org.allocpool.lab.messaging.tables.MessagingReport;
 import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.merge.RunMerge;
 import org.allocpool.lab.run.LabRunner;
@@ -29,7 +30,7 @@ final class LabTables {
 
     /** Every experiment's report. */
     static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport(), new EchoReport(),
-            new FirstAllocReport());
+            new FirstAllocReport(), new MessagingReport());
 
     private LabTables() {
     }

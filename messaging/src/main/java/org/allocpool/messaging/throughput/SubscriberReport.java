@@ -1,0 +1,31 @@
+package org.allocpool.messaging.throughput;
+
+import java.util.List;
+
+/**
+ * What a subscriber saw of one throughput run, written to a file for the publisher, whose record
+ * carries it. Immutable.
+ *
+ * @param received             messages received and decoded
+ * @param digestSum            the sum of the decoded messages' digests (compared with what was sent)
+ * @param gaps                 messages missing: sequences skipped
+ * @param outOfOrder           messages that came after a later one
+ * @param payloadBytes         codec bytes received (the frame's sequence not counted)
+ * @param endSeen              whether the publisher's end frame arrived
+ * @param imageLost            whether the publication's image went away before the end frame (the
+ *                             subscriber was dropped, or the publisher died)
+ * @param publishedAtEnd       messages the publisher said it published, from its end frame (-1 without one)
+ * @param roundRates           messages decoded per second in each timed round
+ * @param roundMessages        messages decoded in the timed rounds
+ * @param allocBytesPerMessage heap bytes the subscriber's thread allocated per message over the timed rounds
+ *                             (Aeron's poll, the driver's duty cycle and the decode), {@code null} without a round
+ * @param slowNs               an added delay per message, ns (0: none; a knob for tests and demonstrations)
+ */
+public record SubscriberReport(long received, long digestSum, long gaps, long outOfOrder, long payloadBytes,
+                               boolean endSeen, boolean imageLost, long publishedAtEnd, List<Double> roundRates,
+                               long roundMessages, Double allocBytesPerMessage, long slowNs) {
+
+    public SubscriberReport {
+        roundRates = roundRates == null ? List.of() : List.copyOf(roundRates);
+    }
+}

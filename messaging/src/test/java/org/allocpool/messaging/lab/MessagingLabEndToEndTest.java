@@ -1,0 +1,88 @@
+package org.allocpool.messaging.lab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.allocpool.lab.messaging.MessagingExperiment;
+import org.allocpool.lab.messaging.MessagingJar;
+import org.allocpool.lab.messaging.MessagingLabSettings;
+import org.allocpool.lab.messaging.MessagingProfile;
+import org.allocpool.lab.run.LabRunner;
+import org.allocpool.lab.run.RunOptions;
+import org.allocpool.lab.run.Shard;
+import org.allocpool.lab.store.RecordsFile;
+import org.allocpool.process.JvmCommand;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real messaging lab, through the lab runner, forking the real children (from this test's class
+ * path) with the flags the lab gives them: a subscriber and a publisher over Aeron, a pong and a ping over
+ * UDP, each pair recorded ok and tabulated; a C cell whose program cannot be found is recorded as failed
+ * with its reason, and the lab goes on. The flyweight's allocation per message is checked here, in JVMs
+ * of its own as the lab measures it: in a test JVM that had run the other codecs first, the same
+ * publisher once measured tens of bytes per message (not pinned down further).
+ */
+class MessagingLabEndToEndTest {
+
+    @TempDir
+    Path tmp;
+
+    /**
+     * Four JVMs and a failing cell, about 20 s on a quiet 2-core machine. The lab's 3 s warm-up: each
+     * child's thread also drives its media driver, whose pollers allocate an ArrayList iterator per poll
+     * until C2 has compiled them (JFR: ControlTransportPoller and DataTransportPoller.pollTransports).
+     */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void shouldRunBothKindsOfPairAndRecordACellThatCannotStart() throws Exception {
+        Path dir = tmp.resolve("run");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        MessagingLabSettings settings = new MessagingLabSettings(MessagingProfile.QUICK, List.of("flyweight"),
+                List.of("udp-java", "udp-c"), List.of(0L), Duration.ofSeconds(3), Duration.ofMillis(300), 3, 1, null, null,
+                List.of("-Xshare:auto"), null, Duration.ofMinutes(2));
+        JvmCommand children = JvmCommand.onClassPath(Path.of(System.getProperty("java.home"), "bin", "java"),
+                System.getProperty("java.class.path"), MessagingJar.MAIN_CLASS);
+        int exit = new LabRunner(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                .run(new MessagingExperiment(settings, children, () -> {
+                    throw new IllegalStateException("no C program in this test");
+                }), new RunOptions(dir, false, Shard.ALL));
+
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertEquals(3, records.size(), records.toString());
+        JsonNode throughput = records.get(0);
+        assertEquals("ok", throughput.path("status").asText(), throughput.toString());
+        assertEquals("flyweight", throughput.path("cell").path("codec").asText());
+        // the smallest object is 16 bytes: one per message would read 16 or more
+        double publisher = throughput.path("metrics").path("publisherAllocBytesPerMessage").asDouble(-1);
+        double subscriber = throughput.path("metrics").path("subscriberAllocBytesPerMessage").asDouble(-1);
+        assertTrue(publisher >= 0 && publisher < 1, "the publisher allocated " + publisher + " bytes per message");
+        assertTrue(subscriber >= 0 && subscriber < 1, "the subscriber allocated " + subscriber + " bytes per message");
+        // the UDP ping too, in a JVM of its own
+        double ping = records.get(1).path("metrics").path("allocBytesPerRoundTrip").asDouble(-1);
+        assertTrue(ping >= 0 && ping < 1, "the UDP ping allocated " + ping + " bytes per round trip");
+        assertTrue(throughput.path("metrics").path("received").asLong() > 0);
+        assertEquals(throughput.path("metrics").path("published").asLong(), throughput.path("metrics").path("received").asLong());
+        assertTrue(throughput.path("metrics").path("digestOk").asBoolean());
+        JsonNode udp = records.get(1);
+        assertEquals("ok", udp.path("status").asText(), udp.toString());
+        assertTrue(udp.path("metrics").path("latencyNs").path("p50").asLong() > 0);
+        JsonNode c = records.get(2);
+        assertEquals("failed", c.path("status").asText());
+        assertTrue(c.path("error").asText().contains("no C program in this test"), c.toString());
+        assertEquals(LabRunner.EXIT_OK, exit, "failed forks are in the tables, not in the exit code");
+        String tables = out.toString(StandardCharsets.UTF_8);
+        assertTrue(tables.contains("## Throughput over Aeron, per codec") && tables.contains("## Ping-pong round trips"), tables);
+        assertTrue(tables.contains("| flyweight") && tables.contains("| udp-java"), tables);
+    }
+}
