@@ -3,6 +3,7 @@ module org.allocpool.cli {
     requires org.allocpool.analyzer;
     requires org.allocpool.kv;
     requires org.allocpool.echo;
+    requires org.allocpool.allocrate;
     requires io.netty.common;
     requires org.allocpool.lab;
     requires org.allocpool.metrics;

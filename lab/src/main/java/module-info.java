@@ -8,6 +8,8 @@ module org.allocpool.lab {
     requires transitive org.allocpool.metrics;
     requires transitive org.allocpool.process;
 
+    exports org.allocpool.lab.allocrate;
+    exports org.allocpool.lab.allocrate.tables;
     exports org.allocpool.lab.analyzer;
     exports org.allocpool.lab.analyzer.tables;
     exports org.allocpool.lab.compare;
@@ -25,6 +27,7 @@ module org.allocpool.lab {
     exports org.allocpool.lab.text;
 
     // records are read with Jackson data binding
+    opens org.allocpool.lab.allocrate to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.analyzer to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.echo to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.figure to com.fasterxml.jackson.databind;

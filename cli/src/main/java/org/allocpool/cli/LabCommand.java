@@ -26,7 +26,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
         subcommands = {EchoLabCommand.class, KvLabCommand.class, LabMergeCommand.class, LabReportCommand.class,
-                LabCompareCommand.class},
+                LabCompareCommand.class,
+                AllocRateLabCommand.class},
         // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {
             // worded so that picocli's wrapping at 80 columns breaks no file name (it may break after a dot)

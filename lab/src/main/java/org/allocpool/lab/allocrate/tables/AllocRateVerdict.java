@@ -1,0 +1,173 @@
+package org.allocpool.lab.allocrate.tables;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.allocpool.lab.allocrate.tables.AllocRateCells.Variant;
+import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.text.Numbers;
+
+/**
+ * The alloc-rate verdict in words: how the allocating loop scales with threads under each collector and
+ * where it stops; who pays (the allocation or the collection), and whether the Chronicle article's claim
+ * holds here; what escape analysis changes. A figure that was not steady is named and never judged.
+ * Thread-safe (stateless).
+ */
+final class AllocRateVerdict {
+
+    /** A gain smaller than this (10%) from more threads is no gain: the rate has stopped rising. */
+    static final double GAIN = 1.10;
+
+    static final String LEGEND = "Rates are medians over the forks; two figures are *apart* when their spreads (the middle"
+            + " half of the rounds and every fork's figure) do not overlap, else *too close to call*.\n";
+
+    private AllocRateVerdict() {
+    }
+
+    static String render(AllocRateCells cells, Integer cores) {
+        StringBuilder out = new StringBuilder();
+        scaling(out, cells, cores);
+        whoPays(out, cells);
+        escape(out, cells);
+        return out.toString();
+    }
+
+    private static void scaling(StringBuilder out, AllocRateCells cells, Integer cores) {
+        List<Integer> threads = cells.threads();
+        for (String gc : cells.collectors()) {
+            List<Integer> ts = new ArrayList<>();
+            List<Figure> fs = new ArrayList<>();
+            List<String> unsteady = new ArrayList<>();
+            for (int t : threads) {
+                AllocRateResult r = cells.get(gc, Variant.ALLOC, t);
+                Figure f = r == null ? null : r.eventsPerSecond();
+                if (f == null) {
+                    continue;
+                }
+                if (!f.steady()) {
+                    unsteady.add(AllocRateText.threads(t));
+                    continue;
+                }
+                ts.add(t);
+                fs.add(f);
+            }
+            if (fs.isEmpty()) {
+                if (!unsteady.isEmpty()) {
+                    out.append("- **").append(gc).append("**: not judged, no steady figure of the allocating loop (")
+                            .append(String.join(", ", unsteady)).append(").\n");
+                }
+                continue;
+            }
+            int best = 0;
+            for (int i = 1; i < fs.size(); i++) {
+                if (fs.get(i).median() > fs.get(best).median()) {
+                    best = i;
+                }
+            }
+            // where it stops: the fewest threads beyond which no count gains 10% and is apart
+            int stop = 0;
+            for (int i = 0; i < fs.size(); i++) {
+                boolean laterGain = false;
+                for (int j = i + 1; j < fs.size(); j++) {
+                    if (fs.get(j).median() > fs.get(i).median() * GAIN && !fs.get(j).overlaps(fs.get(i))) {
+                        laterGain = true;
+                    }
+                }
+                if (!laterGain) {
+                    stop = i;
+                    break;
+                }
+            }
+            out.append("- **").append(gc).append("**, allocating loop: ").append(AllocRateText.rate(fs.getFirst().median()))
+                    .append(" events/s on ").append(AllocRateText.threads(ts.getFirst()));
+            if (fs.size() > 1) {
+                out.append(", at most ").append(AllocRateText.rate(fs.get(best).median())).append(" on ")
+                        .append(AllocRateText.threads(ts.get(best))).append(" (")
+                        .append(AllocRateText.times(fs.get(best).median() / fs.getFirst().median())).append(" of one thread's")
+                        .append(" rate, ").append(AllocRateText.rate(fs.get(best).median() / ts.get(best)))
+                        .append(" per thread); it stops rising at ").append(AllocRateText.threads(ts.get(stop)));
+                if (cores != null) {
+                    out.append(ts.get(stop) < cores ? ", before the " + cores + " cores are busy"
+                            : ts.get(stop) == cores.intValue() ? ", the machine's cores" : ", beyond the " + cores + " cores");
+                }
+                int last = fs.size() - 1;
+                if (last > stop) {
+                    out.append("; ").append(AllocRateText.threads(ts.get(last))).append(" give ")
+                            .append(AllocRateText.times(fs.get(last).median() / fs.get(stop).median())).append(" of that");
+                }
+            }
+            if (!unsteady.isEmpty()) {
+                out.append(" (not steady, not judged: ").append(String.join(", ", unsteady)).append(")");
+            }
+            out.append(".\n");
+        }
+    }
+
+    private static void whoPays(StringBuilder out, AllocRateCells cells) {
+        List<String> holds = new ArrayList<>();
+        List<String> fails = new ArrayList<>();
+        List<String> open = new ArrayList<>();
+        for (String gc : cells.collecting()) {
+            for (int t : cells.threads()) {
+                CostSplit split = CostSplit.of(cells, gc, t);
+                if (split == null) {
+                    continue;
+                }
+                String what = gc + " on " + AllocRateText.threads(t) + " (allocation " + AllocRateText.ns(split.allocationNs())
+                        + " ns = " + Numbers.percent(split.allocationShare()) + ", collection "
+                        + AllocRateText.ns(split.collectionNs()) + " ns = " + Numbers.percent(split.collectionShare())
+                        + " of " + AllocRateText.ns(split.totalNs()) + " ns per event per thread)";
+                if (!split.steady()) {
+                    open.add(what + ", not steady");
+                } else if (split.allocationPaysMore()) {
+                    holds.add(what + (split.collectionApart() ? "" : ", the collector's share too close to call"));
+                } else {
+                    fails.add(what + (split.collectionApart() ? "" : ", too close to call"));
+                }
+            }
+        }
+        if (holds.isEmpty() && fails.isEmpty() && open.isEmpty()) {
+            out.append("- Who pays: not judged; it needs the allocating loop under Epsilon and the reusing loop beside a"
+                    + " collector's allocating loop at the same thread count.\n");
+            return;
+        }
+        out.append("- **Who pays?** The Chronicle article says it is the allocation, not the collection, that takes the"
+                + " time with short-lived objects.");
+        if (!holds.isEmpty()) {
+            out.append(" It holds for ").append(String.join("; ", holds)).append('.');
+        }
+        if (!fails.isEmpty()) {
+            out.append(" The collection costs more for ").append(String.join("; ", fails)).append('.');
+        }
+        if (!open.isEmpty()) {
+            out.append(" Not judged: ").append(String.join("; ", open)).append('.');
+        }
+        out.append(" (Epsilon's run is the allocation without any collection: its heap is pre-touched and never freed;"
+                + " the collector's share includes its barriers on every reference store.)\n");
+    }
+
+    private static void escape(StringBuilder out, AllocRateCells cells) {
+        List<String> lines = new ArrayList<>();
+        for (String gc : cells.collectors()) {
+            for (int t : cells.threads()) {
+                AllocRateResult on = cells.get(gc, Variant.ALLOC, t);
+                AllocRateResult off = cells.get(gc, Variant.ALLOC_NO_EA, t);
+                if (on == null || off == null || on.allocBytesPerEvent() == null || off.allocBytesPerEvent() == null
+                        || on.eventsPerSecond() == null || off.eventsPerSecond() == null) {
+                    continue;
+                }
+                Figure a = on.eventsPerSecond();
+                Figure b = off.eventsPerSecond();
+                lines.add(gc + " on " + AllocRateText.threads(t) + ": " + Numbers.compact(on.allocBytesPerEvent().median())
+                        + " bytes per event with it, " + Numbers.compact(off.allocBytesPerEvent().median()) + " without; off/on "
+                        + AllocRateText.times(b.median() / a.median()) + (a.overlaps(b) ? ", too close to call" : ", apart")
+                        + (a.steady() && b.steady() ? "" : ", not steady"));
+            }
+        }
+        if (lines.isEmpty()) {
+            return;
+        }
+        out.append("- **Escape analysis**: ").append(String.join("; ", lines)).append(". The allocating loop keeps each"
+                + " event among its thread's last ten, so the event escapes and C2 must allocate it with escape analysis"
+                + " on too: the bytes per event are the proof.\n");
+    }
+}
