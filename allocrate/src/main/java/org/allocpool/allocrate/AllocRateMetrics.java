@@ -18,22 +18,27 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param processCpuPerSecond      CPU seconds the whole JVM used per second: cores kept busy
  * @param workerCpuPerSecond       CPU seconds the worker threads used per second; the rest is the collector's
  *                                 threads, the JIT and the JVM's own
+ * @param cpuNsPerEvent            CPU time the whole JVM used per event, ns: the event's cost wherever it is paid
+ *                                 (the workers, a concurrent collector's threads), and unlike a rate, blind to other
+ *                                 processes that take the cores
  * @param events                   events handled in those rounds
  * @param measuredS                the time those rounds took, seconds
  * @param checksum                 the sum of what the threads read of every event they handled since the start
  * @param eventsPerSecondRounds    events/s of each round that counts
  * @param allocBytesPerEventRounds allocated bytes per event of each round that counts
+ * @param cpuNsPerEventRounds      the JVM's CPU ns per event of each round that counts
  * @param steadyState              the steady-state check of those rounds' events/s
  * @param warmupRounds             events/s of each warm-up round
  * @param discardedRounds          events/s of timed rounds replaced while not steady
  */
 @JsonPropertyOrder({"eventsPerSecond", "eventsPerSecondPerThread", "allocBytesPerEvent", "allocBytesPerSecond", "gc",
-        "processCpuPerSecond", "workerCpuPerSecond", "events", "measuredS", "checksum", "eventsPerSecondRounds",
-        "allocBytesPerEventRounds", "steadyState", "warmupRounds", "discardedRounds"})
+        "processCpuPerSecond", "workerCpuPerSecond", "cpuNsPerEvent", "events", "measuredS", "checksum", "eventsPerSecondRounds",
+        "allocBytesPerEventRounds", "cpuNsPerEventRounds", "steadyState", "warmupRounds", "discardedRounds"})
 public record AllocRateMetrics(double eventsPerSecond, double eventsPerSecondPerThread, double allocBytesPerEvent,
                                double allocBytesPerSecond, GcStatistics gc, double processCpuPerSecond,
-                               double workerCpuPerSecond, long events, double measuredS, long checksum,
-                               RoundStatistics eventsPerSecondRounds, RoundStatistics allocBytesPerEventRounds,
+                               double workerCpuPerSecond, double cpuNsPerEvent, long events, double measuredS,
+                               long checksum, RoundStatistics eventsPerSecondRounds,
+                               RoundStatistics allocBytesPerEventRounds, RoundStatistics cpuNsPerEventRounds,
                                SteadyState steadyState, List<Double> warmupRounds, List<Double> discardedRounds) {
 
     public AllocRateMetrics {

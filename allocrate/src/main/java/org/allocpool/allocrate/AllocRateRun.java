@@ -137,9 +137,10 @@ public final class AllocRateRun {
         double seconds = nanos / 1e9;
         double rate = events / seconds;
         return new AllocRateMetrics(rate, rate / threads, bytes / (double) events, bytes / seconds, gc,
-                processCpu / 1e9 / seconds, workerCpu / 1e9 / seconds, events, seconds, checksum,
-                RoundStatistics.of(rates(window)),
+                processCpu / 1e9 / seconds, workerCpu / 1e9 / seconds, processCpu / (double) events, events, seconds,
+                checksum, RoundStatistics.of(rates(window)),
                 RoundStatistics.of(window.stream().mapToDouble(WorkerThreads.Round::allocatedBytesPerEvent).toArray()),
+                RoundStatistics.of(window.stream().mapToDouble(WorkerThreads.Round::cpuNsPerEvent).toArray()),
                 check, warmup, discarded.stream().map(WorkerThreads.Round::eventsPerSecond).toList());
     }
 
@@ -156,11 +157,11 @@ public final class AllocRateRun {
     private static String summary(Map<String, Object> cell, AllocRateMetrics m) {
         return String.format(Locale.ROOT, "%s on %s threads (%s, escape analysis %s, heap %s MB): %.1f M events/s"
                         + " (%.1f M per thread; median round %.1f M), %.1f bytes/event, %.2f GB/s allocated; %d GCs,"
-                        + " pauses %.1f ms in all (max %.1f ms); %.2f cores busy, %.2f of them the workers; %s",
+                        + " pauses %.1f ms in all (max %.1f ms); %.2f cores busy, %.2f of them the workers, %.1f ns of CPU per event; %s",
                 cell.get("loop"), cell.get("threads"), cell.get("gc"), Boolean.TRUE.equals(cell.get("escapeAnalysis")) ? "on" : "off",
                 cell.get("heapMb"), m.eventsPerSecond() / 1e6, m.eventsPerSecondPerThread() / 1e6,
                 m.eventsPerSecondRounds().median() / 1e6, m.allocBytesPerEvent(), m.allocBytesPerSecond() / 1e9,
                 m.gc().count(), m.gc().pauseTotalMs(), m.gc().pauseMaxMs(), m.processCpuPerSecond(),
-                m.workerCpuPerSecond(), m.steadyState().reason());
+                m.workerCpuPerSecond(), m.cpuNsPerEvent(), m.steadyState().reason());
     }
 }

@@ -70,11 +70,17 @@ public final class AllocRateReport implements Report<AllocRateCellFields, AllocR
         section(out, "Collections", "Collections per second, share of the time in stop-the-world pauses (JFR), and the"
                 + " cores busy besides the workers (the collector's threads, the JIT, the JVM's own), medians over the forks.",
                 AllocRateTables.collections(cells, notes), notes);
-        section(out, "Who pays", "ns per event per thread of the allocating loop (1e9 / its events/s per thread) split"
-                + " into the work (the reusing loop), the allocation's own cost (Epsilon, which never collects, minus the"
-                + " work) and the collector's (the collector minus Epsilon: its collections and its barriers), with each"
+        section(out, "CPU per event", "CPU time the whole JVM used per event, ns (the workers, the collector's threads,"
+                + " the JIT): median over the forks (the middle half of the rounds). Other processes taking the cores do not"
+                + " change it; contention for caches and memory does.", AllocRateTables.cpu(cells, notes), notes);
+        section(out, "Who pays, in CPU time", "The allocating loop's CPU ns per event split into the work (the reusing"
+                + " loop's), the allocation's own cost (Epsilon, which never collects, minus the work) and the collector's"
+                + " (the collector minus Epsilon: its collections, concurrent ones included, and its barriers), with each"
                 + " share of the total. ~ marks a share whose two figures are too close to call.",
-                AllocRateTables.costs(cells, notes), notes);
+                AllocRateTables.costs(cells, notes, true), notes);
+        section(out, "Who pays, in wall time per thread", "The same split of 1e9 / events/s per thread: what a thread"
+                + " waits for an event, a concurrent collector's work on other cores left out, other processes' left in.",
+                AllocRateTables.costs(cells, notes, false), notes);
         section(out, "Escape analysis", "The same cell with `-XX:-DoEscapeAnalysis`: events/s and allocated bytes per"
                 + " event, with it and without.", AllocRateTables.escapeAnalysis(cells, notes), notes);
         out.append(BesideTheArticle.render(cells, cores(cells)));

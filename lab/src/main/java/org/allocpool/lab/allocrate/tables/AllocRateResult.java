@@ -50,6 +50,21 @@ record AllocRateResult(AllocRateCellFields cell, List<LabRecord<AllocRateCellFie
         return samples.isEmpty() ? null : Figure.of(samples);
     }
 
+    /**
+     * The whole JVM's CPU ns per event over the forks, from each fork's rounds, with their own steady-state
+     * check; {@code null} when none measured it.
+     */
+    Figure cpuNsPerEvent() {
+        List<ForkSample> samples = new ArrayList<>();
+        for (AllocRateMetricsView m : measured()) {
+            RoundStatistics rounds = m.cpuNsPerEventRounds();
+            if (rounds != null && !rounds.rounds().isEmpty() && rounds.rounds().stream().allMatch(r -> r > 0)) {
+                samples.add(ForkSample.checked(rounds.rounds(), rounds.median(), null));
+            }
+        }
+        return samples.isEmpty() ? null : Figure.of(samples);
+    }
+
     /** The median over the forks that measured it of {@code figure}, or NaN. */
     double median(Function<AllocRateMetricsView, Double> figure) {
         double[] values = measured().stream().map(figure).filter(v -> v != null && !v.isNaN())

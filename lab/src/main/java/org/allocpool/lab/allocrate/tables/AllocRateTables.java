@@ -66,14 +66,23 @@ final class AllocRateTables {
         }, notes);
     }
 
-    /** Who pays, per collector and thread count ({@link CostSplit}). */
-    static String costs(AllocRateCells cells, TableNotes notes) {
+    /** The whole JVM's CPU ns per event. */
+    static String cpu(AllocRateCells cells, TableNotes notes) {
+        return perRow(cells, (r, t) -> {
+            Figure f = r.cpuNsPerEvent();
+            return f == null ? "-" : AllocRateText.ns(f.median()) + " (" + AllocRateText.ns(f.roundsLow()) + "-"
+                    + AllocRateText.ns(f.roundsHigh()) + ")";
+        }, notes);
+    }
+
+    /** Who pays, per collector and thread count ({@link CostSplit}), in CPU time or wall time per thread. */
+    static String costs(AllocRateCells cells, TableNotes notes, boolean cpu) {
         MarkdownTable table = new MarkdownTable(List.of("collector", "threads", "alloc ns/event", "work (reuse)",
-                "allocation (Epsilon - reuse)", "collection (collector - Epsilon)", "alloc / reuse"));
+                "allocation (Epsilon - reuse)", "collection (collector - Epsilon)", "alloc / reuse", "who pays more"));
         boolean any = false;
         for (String gc : cells.collecting()) {
             for (int t : cells.threads()) {
-                CostSplit split = CostSplit.of(cells, gc, t);
+                CostSplit split = CostSplit.of(cells, gc, t, cpu);
                 if (split == null) {
                     continue;
                 }
@@ -86,7 +95,12 @@ final class AllocRateTables {
                         AllocRateText.ns(split.workNs()) + reuse,
                         share(split.allocationNs(), split.allocationShare(), split.allocationApart()),
                         share(split.collectionNs(), split.collectionShare(), split.collectionApart()),
-                        AllocRateText.times(split.totalNs() / split.workNs())));
+                        AllocRateText.times(split.totalNs() / split.workNs()),
+                        switch (split.answer()) {
+                            case ALLOCATION -> "allocation";
+                            case COLLECTION -> "collection";
+                            case TOO_CLOSE -> "too close to call";
+                        }));
             }
         }
         return any ? table.render() : "";

@@ -56,12 +56,14 @@ final class BesideTheArticle {
         double paused = allocBusy == null ? Double.NaN : allocBusy.median(m -> m.gc() == null ? null : m.gc().fraction());
         table.row(List.of("share of time in GC pauses", Numbers.percent(CHANNEL_GC_SHARE) + " (170 ms a minute) [b]",
                 Double.isNaN(paused) ? "-" : Numbers.percent(paused) + " (" + AllocRateText.threads(busy) + ")"));
-        CostSplit split = CostSplit.of(cells, ref, threads.getFirst());
+        CostSplit split = CostSplit.of(cells, ref, threads.getFirst(), true);
         table.row(List.of("who pays for short-lived objects", "the allocation, not the collection [b]",
-                split == null ? "- (needs Epsilon and reuse cells)" : (split.allocationPaysMore() ? "the allocation: "
-                        : "the collection: ") + AllocRateText.ns(split.allocationNs()) + " ns allocation, "
-                        + AllocRateText.ns(split.collectionNs()) + " ns collection per event ("
-                        + AllocRateText.threads(split.threads()) + ")"));
+                split == null ? "- (needs Epsilon and reuse cells)" : switch (split.answer()) {
+                    case ALLOCATION -> "the allocation: ";
+                    case COLLECTION -> "the collection: ";
+                    case TOO_CLOSE -> "too close to call: ";
+                } + AllocRateText.ns(split.allocationNs()) + " ns allocation, " + AllocRateText.ns(split.collectionNs())
+                        + " ns collection of CPU per event (" + AllocRateText.threads(split.threads()) + ")"));
         return "\n## Beside the article\n\n" + table.render()
                 + "\n[a] Chronicle Wire's PerfTopOfBookAllocationMain, a run noted in its source: batches of ten TopOfBook"
                 + " objects collected into a list on parallel streams (so each batch also allocates a list), Windows 10,"

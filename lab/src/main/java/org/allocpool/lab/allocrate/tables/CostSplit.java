@@ -4,18 +4,20 @@ import org.allocpool.lab.allocrate.AllocRateGc;
 import org.allocpool.lab.figure.Figure;
 
 /**
- * Who pays for an event of the allocating loop under one collector at one thread count: its time per
- * event per thread split into the work itself (the reusing loop's time), the allocation's own cost
- * (Epsilon's allocating loop, which never collects, minus the work) and the collector's (the collector's
- * allocating loop minus Epsilon's: collections, and the barriers it puts on every reference store), in
- * the manner of DaCapo Chopin's lower-bound overhead. From the medians over the forks; each share says
- * whether the two figures it subtracts are apart (their spreads do not overlap) or too close to call.
- * Immutable.
+ * Who pays for an event of the allocating loop under one collector at one thread count: its cost per
+ * event split into the work itself (the reusing loop's), the allocation's own cost (Epsilon's allocating
+ * loop, which never collects, minus the work) and the collector's (the collector's allocating loop minus
+ * Epsilon's: collections, and the barriers it puts on every reference store), in the manner of DaCapo
+ * Chopin's lower-bound overhead. The cost is either the whole JVM's CPU time per event ({@code cpu}: it
+ * counts a concurrent collector's threads and is blind to other processes taking the cores) or the wall
+ * time per event per thread (1e9 over each thread's events/s). From the medians over the forks; each
+ * share says whether the two figures it subtracts are apart (their spreads do not overlap). Immutable.
  *
  * @param gc              the collector
  * @param threads         the thread count
- * @param totalNs         ns per event per thread of the collector's allocating loop
- * @param workNs          ns per event per thread of the reusing loop
+ * @param cpu             whether the cost is CPU time (else wall time per thread)
+ * @param totalNs         the collector's allocating loop, ns per event
+ * @param workNs          the reusing loop
  * @param allocationNs    Epsilon's allocating loop minus the work
  * @param collectionNs    the collector's allocating loop minus Epsilon's
  * @param allocationApart whether Epsilon's and the reusing loop's spreads are apart
@@ -23,31 +25,44 @@ import org.allocpool.lab.figure.Figure;
  * @param steady          whether all three figures were steady
  * @param reuseGc         the collector the reusing loop ran under
  */
-record CostSplit(String gc, int threads, double totalNs, double workNs, double allocationNs, double collectionNs,
-                 boolean allocationApart, boolean collectionApart, boolean steady, String reuseGc) {
+record CostSplit(String gc, int threads, boolean cpu, double totalNs, double workNs, double allocationNs,
+                 double collectionNs, boolean allocationApart, boolean collectionApart, boolean steady, String reuseGc) {
+
+    /** What the split says of the Chronicle article's claim (the allocation, not the collection, takes the time). */
+    enum Answer { ALLOCATION, COLLECTION, TOO_CLOSE }
 
     /** The split of {@code gc} at {@code threads}, or {@code null} when a figure it needs is missing. */
-    static CostSplit of(AllocRateCells cells, String gc, int threads) {
+    static CostSplit of(AllocRateCells cells, String gc, int threads, boolean cpu) {
         AllocRateResult alloc = cells.get(gc, AllocRateCells.Variant.ALLOC, threads);
         AllocRateResult epsilon = cells.get(AllocRateGc.EPSILON_LABEL, AllocRateCells.Variant.ALLOC, threads);
         AllocRateResult reuse = cells.reuseFor(gc, threads);
         if (alloc == null || epsilon == null || reuse == null || gc.equals(AllocRateGc.EPSILON_LABEL)) {
             return null;
         }
-        Figure a = alloc.eventsPerSecondPerThread();
-        Figure e = epsilon.eventsPerSecondPerThread();
-        Figure r = reuse.eventsPerSecondPerThread();
+        Figure a = cost(alloc, cpu);
+        Figure e = cost(epsilon, cpu);
+        Figure r = cost(reuse, cpu);
         if (a == null || e == null || r == null) {
             return null;
         }
-        double total = 1e9 / a.median();
-        double eps = 1e9 / e.median();
-        double work = 1e9 / r.median();
-        return new CostSplit(gc, threads, total, work, eps - work, total - eps, !e.overlaps(r), !a.overlaps(e),
-                a.steady() && e.steady() && r.steady(), reuse.cell().gc());
+        double total = ns(a, cpu);
+        double eps = ns(e, cpu);
+        double work = ns(r, cpu);
+        // a rate's figure and a time's figure: steadiness of the rates, whichever cost is split
+        boolean steady = alloc.isSteady() && epsilon.isSteady() && reuse.isSteady();
+        return new CostSplit(gc, threads, cpu, total, work, eps - work, total - eps, !e.overlaps(r), !a.overlaps(e), steady,
+                reuse.cell().gc());
     }
 
-    /** The allocation's share of the total, 0..1 (negative when Epsilon was faster than the work: noise). */
+    private static Figure cost(AllocRateResult r, boolean cpu) {
+        return cpu ? r.cpuNsPerEvent() : r.eventsPerSecondPerThread();
+    }
+
+    private static double ns(Figure f, boolean cpu) {
+        return cpu ? f.median() : 1e9 / f.median();
+    }
+
+    /** The allocation's share of the total (negative when Epsilon was cheaper than the work: noise). */
     double allocationShare() {
         return allocationNs / totalNs;
     }
@@ -57,8 +72,17 @@ record CostSplit(String gc, int threads, double totalNs, double workNs, double a
         return collectionNs / totalNs;
     }
 
-    /** Whether the allocation costs at least as much as the collection: the Chronicle article's claim. */
-    boolean allocationPaysMore() {
-        return allocationNs >= collectionNs;
+    /**
+     * Who pays more: the collection when it is apart from Epsilon and costs more than the allocation; the
+     * allocation when it is apart from the work and costs at least as much as the collection; else too close.
+     */
+    Answer answer() {
+        if (collectionApart && collectionNs > allocationNs) {
+            return Answer.COLLECTION;
+        }
+        if (allocationApart && allocationNs >= collectionNs) {
+            return Answer.ALLOCATION;
+        }
+        return Answer.TOO_CLOSE;
     }
 }

@@ -27,9 +27,11 @@ class AllocRateReportTest {
         double total = perThread * threads;
         List<Double> rounds = List.of(total * 0.99, total, total * 1.01, total, total * 0.995);
         GcStatistics gcStats = GcStatistics.of(bytes == 0 || gc.equals("Epsilon") ? 0 : 10, 10, 20, 3, 1_000_000_000L);
+        double cpu = 1e9 / perThread;
         AllocRateMetricsView metrics = new AllocRateMetricsView(total, perThread, bytes, bytes * total, gcStats, 1.2, 1.0,
-                (long) total, 1.0, 7L, RoundStatistics.of(rounds.stream().mapToDouble(Double::doubleValue).toArray()),
+                cpu, (long) total, 1.0, 7L, RoundStatistics.of(rounds.stream().mapToDouble(Double::doubleValue).toArray()),
                 RoundStatistics.of(new double[] {bytes, bytes, bytes, bytes, bytes}),
+                RoundStatistics.of(new double[] {cpu * 1.01, cpu, cpu * 0.99, cpu, cpu * 1.005}),
                 SteadyState.of(rounds.stream().mapToDouble(Double::doubleValue).toArray()), List.of(), List.of());
         AllocRateCellFields cell = new AllocRateCellFields(loop, threads, gc, ea, 1024L, 300L, null, 2, 5, 8);
         return new LabRecord<>("alloc-rate", "ok", null, fork, cell, ENV, metrics);
@@ -52,24 +54,27 @@ class AllocRateReportTest {
 
     @Test
     void shouldSplitTheTimeOfAnEventIntoWorkAllocationAndCollection() {
-        CostSplit g1 = CostSplit.of(new AllocRateCells(run()), "G1", 1);
+        CostSplit g1 = CostSplit.of(new AllocRateCells(run()), "G1", 1, true);
         assertNotNull(g1);
         assertEquals(12.5, g1.totalNs(), 1e-9);
         assertEquals(5, g1.workNs(), 1e-9);
         assertEquals(5, g1.allocationNs(), 1e-9);
         assertEquals(2.5, g1.collectionNs(), 1e-9);
-        assertTrue(g1.allocationPaysMore());
-        CostSplit zgc = CostSplit.of(new AllocRateCells(run()), "ZGC", 1);
+        assertEquals(CostSplit.Answer.ALLOCATION, g1.answer());
+        CostSplit wall = CostSplit.of(new AllocRateCells(run()), "G1", 1, false);
+        assertEquals(2.5, wall.collectionNs(), 1e-6, "one thread, one core: wall time per thread is the CPU time");
+        CostSplit zgc = CostSplit.of(new AllocRateCells(run()), "ZGC", 1, true);
         assertEquals(15, zgc.collectionNs(), 1e-9);
         assertEquals("G1", zgc.reuseGc(), "ZGC's baseline is the reference's reusing loop");
-        assertFalse(zgc.allocationPaysMore());
+        assertEquals(CostSplit.Answer.COLLECTION, zgc.answer());
     }
 
     @Test
     void shouldRenderEveryTableAndAVerdictThatAnswersTheQuestions() {
         String text = new AllocRateReport().render(run(), List.of());
         for (String heading : List.of("## Events per second, all threads", "## Events per second per thread",
-                "## Speed-up over the fewest threads", "## Allocated", "## Collections", "## Who pays",
+                "## Speed-up over the fewest threads", "## Allocated", "## Collections", "## CPU per event",
+                "## Who pays, in CPU time", "## Who pays, in wall time per thread",
                 "## Escape analysis", "## Beside the article", "## Verdict")) {
             assertTrue(text.contains(heading), heading + " in\n" + text);
         }
@@ -80,9 +85,10 @@ class AllocRateReportTest {
         assertTrue(text.contains("56 B, 4.5 GB/s"), text);
         assertTrue(text.contains("0 B, 0 GB/s"), "reuse allocates nothing: " + text);
         assertTrue(text.contains("it stops rising at 2 threads, the machine's cores; 4 threads give ×1.01 of that"), text);
-        assertTrue(text.contains("It holds for G1 on 1 thread (allocation 5.0 ns = 40%, collection 2.5 ns = 20% of 13 ns"),
-                text);
-        assertTrue(text.contains("The collection costs more for ZGC on 1 thread"), text);
+        assertTrue(text.contains("G1 on 1 thread: the allocation (work 5.0, allocation 5.0, collection 2.5 ns)"), text);
+        assertTrue(text.contains("ZGC on 1 thread: the collection (work 5.0, allocation 5.0, collection 15 ns)"), text);
+        assertTrue(text.contains("It depends on the collector and the threads: the allocation pays more in 1 case(s),"
+                + " the collection in 1."), text);
         assertTrue(text.contains("G1 on 1 thread: 56 bytes per event with it, 56 without; off/on ×1, too close to call"),
                 text);
         assertTrue(text.contains("216M (54M) on 4 threads"), text);
