@@ -36,13 +36,17 @@ public record AllocRateCellFields(String loop, Integer threads, String gc, Boole
     /** Collector, loop, escape analysis and threads: the rounds and the heap are not part of it. */
     @Override
     public String key() {
-        return String.join("|", nonNull(gc), nonNull(loop), isEscapeAnalysis() ? "ea" : "no-ea",
+        return String.join("|", nonNull(gc), nonNull(loop), escapeAnalysisOn() ? "ea" : "no-ea",
                 Integer.toString(threadCount()));
     }
 
-    /** Whether escape analysis was on; {@code true} when the record does not say (the JVM's default). */
+    /**
+     * Whether escape analysis was on; {@code true} when the record does not say (the JVM's default). Not
+     * named {@code isEscapeAnalysis}: Jackson would take it for the property's getter, and its
+     * {@code @JsonIgnore} would then drop the property when a record is read.
+     */
     @JsonIgnore
-    public boolean isEscapeAnalysis() {
+    public boolean escapeAnalysisOn() {
         return !Boolean.FALSE.equals(escapeAnalysis);
     }
 
@@ -56,7 +60,7 @@ public record AllocRateCellFields(String loop, Integer threads, String gc, Boole
     @JsonIgnore
     public String label() {
         return nonNull(gc) + " " + nonNull(loop) + ", " + threadCount() + (threadCount() == 1 ? " thread" : " threads")
-                + (isEscapeAnalysis() ? "" : ", escape analysis off");
+                + (escapeAnalysisOn() ? "" : ", escape analysis off");
     }
 
     private static String nonNull(String s) {

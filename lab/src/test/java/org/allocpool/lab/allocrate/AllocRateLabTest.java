@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.allocpool.lab.records.LabRecord;
+import org.allocpool.lab.records.RecordType;
 import org.allocpool.lab.run.CellFiles;
+import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.lab.run.CellLaunch;
 import org.allocpool.process.JvmCommand;
 import org.junit.jupiter.api.Test;
@@ -79,6 +83,19 @@ class AllocRateLabTest {
         assertEquals(expected.key(), cell.fields().key());
         assertEquals("G1 alloc, 1 thread, escape analysis off", cell.label());
         assertEquals(300L, cell.fields().roundMs());
+    }
+
+    @Test
+    void shouldReadBackACellWithEscapeAnalysisOffAsItsOwnCell() {
+        AllocRateCell cell = AllocRateLabSettings.of(AllocRateProfile.QUICK, 2).cells().get(1);
+        ObjectNode node = RecordJson.mapper().createObjectNode();
+        node.put("experiment", AllocRateExperiment.NAME).put("status", "ok");
+        node.set("cell", RecordJson.mapper().valueToTree(cell.fields()));
+        LabRecord<AllocRateCellFields, AllocRateMetricsView> record = RecordType.of(AllocRateExperiment.NAME,
+                AllocRateCellFields.class, AllocRateMetricsView.class).read(node);
+        assertEquals(Boolean.FALSE, record.cell().escapeAnalysis());
+        assertEquals(cell.fields().key(), record.key());
+        assertFalse(record.key().equals(AllocRateCellFields.of("G1", "alloc", true, 1).key()));
     }
 
     @Test

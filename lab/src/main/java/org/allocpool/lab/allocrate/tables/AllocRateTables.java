@@ -145,7 +145,7 @@ final class AllocRateTables {
     }
 
     private static Variant variant(AllocRateResult r) {
-        return new Variant(r.cell().loop(), r.cell().isEscapeAnalysis());
+        return new Variant(r.cell().loop(), r.cell().escapeAnalysisOn());
     }
 
     private static String figureCell(AllocRateResult r, Figure f, TableNotes notes) {
