@@ -99,6 +99,7 @@ final class AllocRateTables {
                         switch (split.answer()) {
                             case ALLOCATION -> "allocation";
                             case COLLECTION -> "collection";
+                            case EVEN -> "about even";
                             case TOO_CLOSE -> "too close to call";
                         }));
             }
@@ -109,7 +110,7 @@ final class AllocRateTables {
     /** Escape analysis off against on: events/s, their ratio, and allocated bytes per event of each. */
     static String escapeAnalysis(AllocRateCells cells, TableNotes notes) {
         MarkdownTable table = new MarkdownTable(List.of("collector, loop", "threads", "events/s, on", "events/s, off",
-                "off / on", "bytes/event on, off"));
+                "off / on", "CPU ns/event on, off", "bytes/event on, off"));
         boolean any = false;
         for (String gc : cells.collectors()) {
             for (String loop : List.of("alloc", "reuse")) {
@@ -128,6 +129,7 @@ final class AllocRateTables {
                             cell(b) + off.caveats(notes),
                             a == null || b == null ? "-" : AllocRateText.times(b.median() / a.median())
                                     + (a.overlaps(b) ? " (too close to call)" : ""),
+                            ns(on.cpuNsPerEvent()) + ", " + ns(off.cpuNsPerEvent()),
                             (ba == null ? "-" : Numbers.compact(ba.median())) + ", "
                                     + (bb == null ? "-" : Numbers.compact(bb.median()))));
                 }
@@ -138,6 +140,10 @@ final class AllocRateTables {
 
     private static String share(double ns, double fraction, boolean apart) {
         return AllocRateText.ns(ns) + " (" + Numbers.percent(fraction) + ")" + (apart ? "" : " ~");
+    }
+
+    private static String ns(Figure f) {
+        return f == null ? "-" : AllocRateText.ns(f.median());
     }
 
     private static String cell(Figure f) {

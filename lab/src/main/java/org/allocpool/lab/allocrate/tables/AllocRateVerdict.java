@@ -82,23 +82,48 @@ final class AllocRateVerdict {
             if (fs.size() > 1) {
                 out.append(", at most ").append(AllocRateText.rate(fs.get(best).median())).append(" on ")
                         .append(AllocRateText.threads(ts.get(best))).append(" (")
-                        .append(AllocRateText.times(fs.get(best).median() / fs.getFirst().median())).append(" of one thread's")
-                        .append(" rate, ").append(AllocRateText.rate(fs.get(best).median() / ts.get(best)))
-                        .append(" per thread); it stops rising at ").append(AllocRateText.threads(ts.get(stop)));
-                if (cores != null) {
-                    out.append(ts.get(stop) < cores ? ", before the " + cores + " cores are busy"
-                            : ts.get(stop) == cores.intValue() ? ", the machine's cores" : ", beyond the " + cores + " cores");
+                        .append(AllocRateText.times(fs.get(best).median() / fs.getFirst().median())).append(", ")
+                        .append(AllocRateText.rate(fs.get(best).median() / ts.get(best))).append(" per thread); ");
+                if (stop == 0) {
+                    out.append("no thread count gains ").append(Numbers.percent(GAIN - 1))
+                            .append(" over it beyond the spreads");
+                } else {
+                    out.append("it stops rising at ").append(AllocRateText.threads(ts.get(stop)));
+                    if (cores != null) {
+                        out.append(ts.get(stop) < cores ? ", before the " + cores + " cores are busy"
+                                : ts.get(stop) == cores.intValue() ? ", the machine's cores" : ", beyond the " + cores + " cores");
+                    }
                 }
-                int last = fs.size() - 1;
-                if (last > stop) {
-                    out.append("; ").append(AllocRateText.threads(ts.get(last))).append(" give ")
-                            .append(AllocRateText.times(fs.get(last).median() / fs.get(stop).median())).append(" of that");
-                }
+                cpuTrend(out, cells, gc, ts);
             }
             if (!unsteady.isEmpty()) {
                 out.append(" (not steady, not judged: ").append(String.join(", ", unsteady)).append(")");
             }
             out.append(".\n");
+        }
+    }
+
+    /**
+     * The CPU per event at the fewest and the most threads: flat, each event costs the same whatever the
+     * threads and the rate is bound by the cores; rising, the threads contend (caches, memory, the collector).
+     */
+    private static void cpuTrend(StringBuilder out, AllocRateCells cells, String gc, List<Integer> ts) {
+        AllocRateResult first = cells.get(gc, Variant.ALLOC, ts.getFirst());
+        AllocRateResult last = cells.get(gc, Variant.ALLOC, ts.getLast());
+        Figure a = first == null ? null : first.cpuNsPerEvent();
+        Figure b = last == null ? null : last.cpuNsPerEvent();
+        if (a == null || b == null) {
+            return;
+        }
+        double growth = b.median() / a.median();
+        out.append(". CPU per event ").append(AllocRateText.ns(a.median())).append(" ns on ")
+                .append(AllocRateText.threads(ts.getFirst())).append(", ").append(AllocRateText.ns(b.median()))
+                .append(" ns on ").append(AllocRateText.threads(ts.getLast())).append(" (")
+                .append(AllocRateText.times(growth)).append(")");
+        if (growth <= GAIN || a.overlaps(b)) {
+            out.append(": an event costs the same CPU whatever the threads, so the rate is bound by the cores it gets");
+        } else {
+            out.append(": more threads make each event dearer (they contend for caches, memory or the collector)");
         }
     }
 
@@ -116,6 +141,7 @@ final class AllocRateVerdict {
                 String answer = !split.steady() ? "not steady, not judged" : switch (split.answer()) {
                     case ALLOCATION -> "the allocation";
                     case COLLECTION -> "the collection";
+                    case EVEN -> "about even";
                     case TOO_CLOSE -> "too close to call";
                 };
                 if (split.steady() && split.answer() == CostSplit.Answer.ALLOCATION) {

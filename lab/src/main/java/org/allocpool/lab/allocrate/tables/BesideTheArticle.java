@@ -48,11 +48,15 @@ final class BesideTheArticle {
         AllocRateResult reuse = cells.reuseFor(ref, busy);
         Figure a = allocBusy == null ? null : allocBusy.eventsPerSecond();
         Figure r = reuse == null ? null : reuse.eventsPerSecond();
+        Figure ac = allocBusy == null ? null : allocBusy.cpuNsPerEvent();
+        Figure rc = reuse == null ? null : reuse.cpuNsPerEvent();
         table.row(List.of("throughput with one new object per event / without",
                 AllocRateText.times(CHANNEL_COPY / CHANNEL_REUSE) + " (50.3M / 68.6M events/s, 16 clients over TCP) [b]",
-                a == null || r == null ? "-" : AllocRateText.times(a.median() / r.median()) + " ("
-                        + AllocRateText.rate(a.median()) + " / " + AllocRateText.rate(r.median()) + ", "
-                        + AllocRateText.threads(busy) + ")"));
+                (ac == null || rc == null ? "" : AllocRateText.times(rc.median() / ac.median()) + " in CPU per event ("
+                        + AllocRateText.ns(rc.median()) + " / " + AllocRateText.ns(ac.median()) + " ns), ")
+                        + (a == null || r == null ? "-" : AllocRateText.times(a.median() / r.median()) + " in events/s ("
+                        + AllocRateText.rate(a.median()) + " / " + AllocRateText.rate(r.median()) + ")")
+                        + ", " + AllocRateText.threads(busy)));
         double paused = allocBusy == null ? Double.NaN : allocBusy.median(m -> m.gc() == null ? null : m.gc().fraction());
         table.row(List.of("share of time in GC pauses", Numbers.percent(CHANNEL_GC_SHARE) + " (170 ms a minute) [b]",
                 Double.isNaN(paused) ? "-" : Numbers.percent(paused) + " (" + AllocRateText.threads(busy) + ")"));
@@ -61,6 +65,7 @@ final class BesideTheArticle {
                 split == null ? "- (needs Epsilon and reuse cells)" : switch (split.answer()) {
                     case ALLOCATION -> "the allocation: ";
                     case COLLECTION -> "the collection: ";
+                    case EVEN -> "about even: ";
                     case TOO_CLOSE -> "too close to call: ";
                 } + AllocRateText.ns(split.allocationNs()) + " ns allocation, " + AllocRateText.ns(split.collectionNs())
                         + " ns collection of CPU per event (" + AllocRateText.threads(split.threads()) + ")"));

@@ -29,7 +29,10 @@ record CostSplit(String gc, int threads, boolean cpu, double totalNs, double wor
                  double collectionNs, boolean allocationApart, boolean collectionApart, boolean steady, String reuseGc) {
 
     /** What the split says of the Chronicle article's claim (the allocation, not the collection, takes the time). */
-    enum Answer { ALLOCATION, COLLECTION, TOO_CLOSE }
+    enum Answer { ALLOCATION, COLLECTION, EVEN, TOO_CLOSE }
+
+    /** Two shares closer than this (10% of the larger) are about even. */
+    static final double EVEN = 0.10;
 
     /** The split of {@code gc} at {@code threads}, or {@code null} when a figure it needs is missing. */
     static CostSplit of(AllocRateCells cells, String gc, int threads, boolean cpu) {
@@ -74,9 +77,14 @@ record CostSplit(String gc, int threads, boolean cpu, double totalNs, double wor
 
     /**
      * Who pays more: the collection when it is apart from Epsilon and costs more than the allocation; the
-     * allocation when it is apart from the work and costs at least as much as the collection; else too close.
+     * allocation when it is apart from the work and costs at least as much as the collection; about even when
+     * both are apart and within {@link #EVEN} of each other; else too close to call.
      */
     Answer answer() {
+        boolean even = Math.abs(collectionNs - allocationNs) <= EVEN * Math.max(Math.abs(collectionNs), Math.abs(allocationNs));
+        if (even && collectionApart && allocationApart) {
+            return Answer.EVEN;
+        }
         if (collectionApart && collectionNs > allocationNs) {
             return Answer.COLLECTION;
         }
