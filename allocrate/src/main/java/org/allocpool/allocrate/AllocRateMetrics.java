@@ -26,7 +26,9 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param checksum                 the sum of what the threads read of every event they handled since the start
  * @param eventsPerSecondRounds    events/s of each round that counts
  * @param allocBytesPerEventRounds allocated bytes per event of each round that counts
- * @param cpuNsPerEventRounds      the JVM's CPU ns per event of each round that counts
+ * @param cpuNsPerEventRounds      the JVM's CPU ns per event of each round that counts: the workers' own CPU time
+ *                                 (to the nanosecond) and the rest of the process's over all those rounds (in clock
+ *                                 ticks), shared out by each round's time
  * @param steadyState              the steady-state check of those rounds' events/s
  * @param warmupRounds             events/s of each warm-up round
  * @param discardedRounds          events/s of timed rounds replaced while not steady

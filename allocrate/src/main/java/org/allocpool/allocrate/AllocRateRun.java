@@ -136,11 +136,20 @@ public final class AllocRateRun {
         }
         double seconds = nanos / 1e9;
         double rate = events / seconds;
+        // The process's CPU time comes in clock ticks (10 ms on Linux), a third of a short Epsilon round; the
+        // workers' own is to the nanosecond. So each round's CPU is its workers' own, plus the rest of the
+        // process's (the collector's threads, the JIT) over the whole window, shared out by the round's time.
+        long otherCpu = Math.max(0, processCpu - workerCpu);
+        double[] cpuRounds = new double[window.size()];
+        for (int i = 0; i < cpuRounds.length; i++) {
+            WorkerThreads.Round r = window.get(i);
+            cpuRounds[i] = (r.workerCpuNanos() + otherCpu * (r.nanos() / (double) nanos)) / r.events();
+        }
         return new AllocRateMetrics(rate, rate / threads, bytes / (double) events, bytes / seconds, gc,
-                processCpu / 1e9 / seconds, workerCpu / 1e9 / seconds, processCpu / (double) events, events, seconds,
-                checksum, RoundStatistics.of(rates(window)),
+                processCpu / 1e9 / seconds, workerCpu / 1e9 / seconds, (workerCpu + otherCpu) / (double) events, events,
+                seconds, checksum, RoundStatistics.of(rates(window)),
                 RoundStatistics.of(window.stream().mapToDouble(WorkerThreads.Round::allocatedBytesPerEvent).toArray()),
-                RoundStatistics.of(window.stream().mapToDouble(WorkerThreads.Round::cpuNsPerEvent).toArray()),
+                RoundStatistics.of(cpuRounds),
                 check, warmup, discarded.stream().map(WorkerThreads.Round::eventsPerSecond).toList());
     }
 

@@ -51,11 +51,6 @@ final class WorkerThreads implements AutoCloseable {
             return events * 1e9 / nanos;
         }
 
-        /** The whole JVM's CPU time per event, ns. */
-        double cpuNsPerEvent() {
-            return events == 0 ? 0 : processCpuNanos / (double) events;
-        }
-
         double allocatedBytesPerEvent() {
             return events == 0 ? 0 : allocatedBytes / (double) events;
         }

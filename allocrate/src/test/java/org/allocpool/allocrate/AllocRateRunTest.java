@@ -12,8 +12,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.allocpool.metrics.gc.GcStatistics;
 import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.metrics.result.ResultRecord;
 import org.junit.jupiter.api.Test;
@@ -37,6 +39,20 @@ class AllocRateRunTest {
         assertEquals("reuse", record.cell().get("loop"));
         assertEquals(400_000L, record.cell().get("roundEvents"));
         assertEquals(Boolean.TRUE, record.cell().get("escapeAnalysis"));
+    }
+
+    @Test
+    void shouldShareTheProcessCpuTicksOutOverTheRoundsByTime() {
+        Instant now = Instant.now();
+        // the process's CPU clock ticked once (10 ms) in the second round only; the workers' own is exact
+        List<WorkerThreads.Round> window = List.of(new WorkerThreads.Round(1_000, 1_000_000, 56_000, 900_000, 0, now),
+                new WorkerThreads.Round(1_000, 3_000_000, 56_000, 2_700_000, 10_000_000, now));
+        AllocRateMetrics m = AllocRateRun.metrics(window, List.of(), List.of(), null,
+                GcStatistics.of(0, 0, 0, 0, 4_000_000), 0, 1);
+        assertEquals(List.of(2_500.0, 7_500.0), m.cpuNsPerEventRounds().rounds());
+        assertEquals(5_000.0, m.cpuNsPerEvent(), 1e-9);
+        assertEquals(500_000.0, m.eventsPerSecond(), 1e-6);
+        assertEquals(56.0, m.allocBytesPerEvent(), 1e-9);
     }
 
     @Test

@@ -80,10 +80,14 @@ final class AllocRateVerdict {
             out.append("- **").append(gc).append("**, allocating loop: ").append(AllocRateText.rate(fs.getFirst().median()))
                     .append(" events/s on ").append(AllocRateText.threads(ts.getFirst()));
             if (fs.size() > 1) {
-                out.append(", at most ").append(AllocRateText.rate(fs.get(best).median())).append(" on ")
-                        .append(AllocRateText.threads(ts.get(best))).append(" (")
-                        .append(AllocRateText.times(fs.get(best).median() / fs.getFirst().median())).append(", ")
-                        .append(AllocRateText.rate(fs.get(best).median() / ts.get(best))).append(" per thread); ");
+                if (best == 0) {
+                    out.append(", its most; ");
+                } else {
+                    out.append(", at most ").append(AllocRateText.rate(fs.get(best).median())).append(" on ")
+                            .append(AllocRateText.threads(ts.get(best))).append(" (")
+                            .append(AllocRateText.times(fs.get(best).median() / fs.getFirst().median())).append(", ")
+                            .append(AllocRateText.rate(fs.get(best).median() / ts.get(best))).append(" per thread); ");
+                }
                 if (stop == 0) {
                     out.append("no thread count gains ").append(Numbers.percent(GAIN - 1))
                             .append(" over it beyond the spreads");
