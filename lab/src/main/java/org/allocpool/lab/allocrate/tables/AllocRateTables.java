@@ -99,7 +99,6 @@ final class AllocRateTables {
                         switch (split.answer()) {
                             case ALLOCATION -> "allocation";
                             case COLLECTION -> "collection";
-                            case EVEN -> "about even";
                             case TOO_CLOSE -> "too close to call";
                         }));
             }

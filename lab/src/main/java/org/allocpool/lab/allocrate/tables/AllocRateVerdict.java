@@ -145,7 +145,6 @@ final class AllocRateVerdict {
                 String answer = !split.steady() ? "not steady, not judged" : switch (split.answer()) {
                     case ALLOCATION -> "the allocation";
                     case COLLECTION -> "the collection";
-                    case EVEN -> "about even";
                     case TOO_CLOSE -> "too close to call";
                 };
                 if (split.steady() && split.answer() == CostSplit.Answer.ALLOCATION) {

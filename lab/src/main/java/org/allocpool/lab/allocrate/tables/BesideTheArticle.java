@@ -65,7 +65,6 @@ final class BesideTheArticle {
                 split == null ? "- (needs Epsilon and reuse cells)" : switch (split.answer()) {
                     case ALLOCATION -> "the allocation: ";
                     case COLLECTION -> "the collection: ";
-                    case EVEN -> "about even: ";
                     case TOO_CLOSE -> "too close to call: ";
                 } + AllocRateText.ns(split.allocationNs()) + " ns allocation, " + AllocRateText.ns(split.collectionNs())
                         + " ns collection of CPU per event (" + AllocRateText.threads(split.threads()) + ")"));

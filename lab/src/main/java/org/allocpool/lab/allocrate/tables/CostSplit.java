@@ -24,15 +24,14 @@ import org.allocpool.lab.figure.Figure;
  * @param collectionApart whether the collector's and Epsilon's spreads are apart
  * @param steady          whether all three figures were steady
  * @param reuseGc         the collector the reusing loop ran under
+ * @param answer          who pays more ({@link #answer(Figure, Figure, Figure, boolean)})
  */
 record CostSplit(String gc, int threads, boolean cpu, double totalNs, double workNs, double allocationNs,
-                 double collectionNs, boolean allocationApart, boolean collectionApart, boolean steady, String reuseGc) {
+                 double collectionNs, boolean allocationApart, boolean collectionApart, boolean steady, String reuseGc,
+                 Answer answer) {
 
     /** What the split says of the Chronicle article's claim (the allocation, not the collection, takes the time). */
-    enum Answer { ALLOCATION, COLLECTION, EVEN, TOO_CLOSE }
-
-    /** Two shares closer than this (10% of the larger) are about even. */
-    static final double EVEN = 0.10;
+    enum Answer { ALLOCATION, COLLECTION, TOO_CLOSE }
 
     /** The split of {@code gc} at {@code threads}, or {@code null} when a figure it needs is missing. */
     static CostSplit of(AllocRateCells cells, String gc, int threads, boolean cpu) {
@@ -54,7 +53,37 @@ record CostSplit(String gc, int threads, boolean cpu, double totalNs, double wor
         // a rate's figure and a time's figure: steadiness of the rates, whichever cost is split
         boolean steady = alloc.isSteady() && epsilon.isSteady() && reuse.isSteady();
         return new CostSplit(gc, threads, cpu, total, work, eps - work, total - eps, !e.overlaps(r), !a.overlaps(e), steady,
-                reuse.cell().gc());
+                reuse.cell().gc(), answer(a, e, r, cpu));
+    }
+
+    /**
+     * Who pays more, with the spreads: the collection (collector - Epsilon) exceeds the allocation (Epsilon -
+     * work) when collector + work exceeds twice Epsilon even at the spreads' ends least in its favour
+     * ({@code low(collector) + low(work) > 2 high(Epsilon)}); the allocation, when {@code 2 low(Epsilon) >
+     * high(collector) + high(work)}; else too close to call. Spreads of rates turn into times' the other way round.
+     */
+    static Answer answer(Figure collector, Figure epsilon, Figure work, boolean cpu) {
+        double cLow = low(collector, cpu);
+        double cHigh = high(collector, cpu);
+        double eLow = low(epsilon, cpu);
+        double eHigh = high(epsilon, cpu);
+        double wLow = low(work, cpu);
+        double wHigh = high(work, cpu);
+        if (cLow + wLow > 2 * eHigh) {
+            return Answer.COLLECTION;
+        }
+        if (2 * eLow > cHigh + wHigh) {
+            return Answer.ALLOCATION;
+        }
+        return Answer.TOO_CLOSE;
+    }
+
+    private static double low(Figure f, boolean cpu) {
+        return cpu ? f.low() : 1e9 / f.high();
+    }
+
+    private static double high(Figure f, boolean cpu) {
+        return cpu ? f.high() : 1e9 / f.low();
     }
 
     private static Figure cost(AllocRateResult r, boolean cpu) {
@@ -73,24 +102,5 @@ record CostSplit(String gc, int threads, boolean cpu, double totalNs, double wor
     /** The collector's share of the total. */
     double collectionShare() {
         return collectionNs / totalNs;
-    }
-
-    /**
-     * Who pays more: the collection when it is apart from Epsilon and costs more than the allocation; the
-     * allocation when it is apart from the work and costs at least as much as the collection; about even when
-     * both are apart and within {@link #EVEN} of each other; else too close to call.
-     */
-    Answer answer() {
-        boolean even = Math.abs(collectionNs - allocationNs) <= EVEN * Math.max(Math.abs(collectionNs), Math.abs(allocationNs));
-        if (even && collectionApart && allocationApart) {
-            return Answer.EVEN;
-        }
-        if (collectionApart && collectionNs > allocationNs) {
-            return Answer.COLLECTION;
-        }
-        if (allocationApart && allocationNs >= collectionNs) {
-            return Answer.ALLOCATION;
-        }
-        return Answer.TOO_CLOSE;
     }
 }
