@@ -19,8 +19,8 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param workerCpuPerSecond       CPU seconds the worker threads used per second; the rest is the collector's
  *                                 threads, the JIT and the JVM's own
  * @param cpuNsPerEvent            CPU time the whole JVM used per event, ns: the event's cost wherever it is paid
- *                                 (the workers, a concurrent collector's threads), and unlike a rate, blind to other
- *                                 processes that take the cores
+ *                                 (the workers, a concurrent collector's threads); unlike a rate, it does not count
+ *                                 the time a thread waits for a core
  * @param events                   events handled in those rounds
  * @param measuredS                the time those rounds took, seconds
  * @param checksum                 the sum of what the threads read of every event they handled since the start

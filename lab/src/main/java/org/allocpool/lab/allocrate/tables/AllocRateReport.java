@@ -71,8 +71,8 @@ public final class AllocRateReport implements Report<AllocRateCellFields, AllocR
                 + " cores busy besides the workers (the collector's threads, the JIT, the JVM's own), medians over the forks.",
                 AllocRateTables.collections(cells, notes), notes);
         section(out, "CPU per event", "CPU time the whole JVM used per event, ns (the workers, the collector's threads,"
-                + " the JIT): median over the forks (the middle half of the rounds). Other processes taking the cores do not"
-                + " change it; contention for caches and memory does.", AllocRateTables.cpu(cells, notes), notes);
+                + " the JIT): median over the forks (the middle half of the rounds). Unlike a rate it leaves out the time a"
+                + " thread waits for a core; what shares the core (a hyperthread sibling), the caches and memory still move it.", AllocRateTables.cpu(cells, notes), notes);
         section(out, "Who pays, in CPU time", "The allocating loop's CPU ns per event split into the work (the reusing"
                 + " loop's), the allocation's own cost (Epsilon, which never collects, minus the work) and the collector's"
                 + " (the collector minus Epsilon: its collections, concurrent ones included, and its barriers), with each"

@@ -9,7 +9,7 @@ import org.allocpool.lab.figure.Figure;
  * loop, which never collects, minus the work) and the collector's (the collector's allocating loop minus
  * Epsilon's: collections, and the barriers it puts on every reference store), in the manner of DaCapo
  * Chopin's lower-bound overhead. The cost is either the whole JVM's CPU time per event ({@code cpu}: it
- * counts a concurrent collector's threads and is blind to other processes taking the cores) or the wall
+ * counts a concurrent collector's threads and not the time a thread waits for a core) or the wall
  * time per event per thread (1e9 over each thread's events/s). From the medians over the forks; each
  * share says whether the two figures it subtracts are apart (their spreads do not overlap). Immutable.
  *
