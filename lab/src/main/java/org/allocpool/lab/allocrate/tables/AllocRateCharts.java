@@ -25,13 +25,24 @@ final class AllocRateCharts {
         line(cells, false).ifPresent(charts::add);
         line(cells, true).ifPresent(charts::add);
         BarChart ns = new BarChart("ns per event per thread", "threads", false);
+        BarChart cpu = new BarChart("CPU ns per event, whole JVM", "threads", false);
         for (int t : cells.threads()) {
             String group = AllocRateText.threads(t);
             AllocRateResult reuse = cells.reuseFor(cells.collecting().isEmpty() ? "" : cells.collecting().getFirst(), t);
-            bar(ns, group, "reuse" + (reuse == null ? "" : " (" + reuse.cell().gc() + ")"), reuse);
+            String reuseName = "reuse" + (reuse == null ? "" : " (" + reuse.cell().gc() + ")");
+            bar(ns, group, reuseName, reuse);
+            cpuBar(cpu, group, reuseName, reuse);
             for (String gc : cells.collectors()) {
                 bar(ns, group, gc + " alloc", cells.get(gc, Variant.ALLOC, t));
+                cpuBar(cpu, group, gc + " alloc", cells.get(gc, Variant.ALLOC, t));
             }
+        }
+        if (!cpu.isEmpty()) {
+            String title = "Who pays: CPU per event";
+            charts.add(new Chart(title, "The whole JVM's CPU time per event (lower is better), the workers' and the"
+                    + " collector's threads' together; whisker: the middle half of the rounds and every fork's figure."
+                    + " reuse is the work alone; Epsilon alloc adds the allocation; each collector's alloc adds its"
+                    + " collections and barriers.", cpu.svg(title)));
         }
         if (!ns.isEmpty()) {
             String title = "Who pays: time per event per thread";
@@ -72,6 +83,17 @@ final class AllocRateCharts {
         return java.util.Optional.of(new Chart(title, "Medians over the forks (higher is better); the allocating loop with"
                 + " escape analysis on in solid lines, the others dashed. " + (perThread ? "A flat line scales perfectly."
                 : "Where the line flattens, more threads stop adding events."), chart.svg(title)));
+    }
+
+    private static void cpuBar(BarChart chart, String group, String series, AllocRateResult r) {
+        if (r == null || !r.isOk()) {
+            return;
+        }
+        Figure f = r.cpuNsPerEvent();
+        if (f != null) {
+            chart.bar(group, series, new BarChart.Bar(f.median(), f.low(), f.high(), f.steady(),
+                    r.cell().label() + ": " + AllocRateText.ns(f.median()) + " ns of CPU per event"));
+        }
     }
 
     private static void bar(BarChart chart, String group, String series, AllocRateResult r) {

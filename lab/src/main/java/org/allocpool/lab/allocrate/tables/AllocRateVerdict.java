@@ -17,8 +17,8 @@ final class AllocRateVerdict {
     /** A gain smaller than this (10%) from more threads is no gain: the rate has stopped rising. */
     static final double GAIN = 1.10;
 
-    static final String LEGEND = "Rates are medians over the forks; two figures are *apart* when their spreads (the middle"
-            + " half of the rounds and every fork's figure) do not overlap, else *too close to call*.\n";
+    static final String LEGEND = "Rates are medians over the forks; two figures are \"apart\" when their spreads (the middle"
+            + " half of the rounds and every fork's figure) do not overlap, else \"too close to call\".\n";
 
     private AllocRateVerdict() {
     }

@@ -113,7 +113,7 @@ class AllocRateReportTest {
         List<ChartSection> sections = new AllocRateReport().charts(run(), List.of());
         assertEquals(1, sections.size());
         assertEquals(List.of("Events per second, all threads", "Events per second per thread",
-                "Who pays: time per event per thread"), sections.getFirst().charts().stream().map(c -> c.title()).toList());
+                "Who pays: CPU per event", "Who pays: time per event per thread"), sections.getFirst().charts().stream().map(c -> c.title()).toList());
         assertTrue(sections.getFirst().charts().getFirst().svg().contains("<svg"));
     }
 
