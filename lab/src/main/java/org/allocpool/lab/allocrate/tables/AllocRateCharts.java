@@ -11,7 +11,7 @@ import org.allocpool.lab.report.LineChart;
 
 /**
  * The alloc-rate charts: events/s in all and per thread against the thread count, one line per
- * collector and loop; and per thread count the time per event of each, the reusing loop's (the work),
+ * collector and loop; and per thread count the CPU and the wall time per event of each, the reusing loop's (the work),
  * Epsilon's (the work and the allocation) and each collector's (and the collection). Drawn from the
  * figures the tables show. Thread-safe (stateless).
  */
