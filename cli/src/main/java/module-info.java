@@ -4,6 +4,7 @@ module org.allocpool.cli {
     requires org.allocpool.kv;
     requires org.allocpool.echo;
     requires org.allocpool.firstalloc;
+    requires org.allocpool.allocrate;
     requires io.netty.common;
     requires org.allocpool.lab;
     requires org.allocpool.metrics;

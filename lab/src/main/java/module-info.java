@@ -10,6 +10,8 @@ module org.allocpool.lab {
     // the C ping-pong program the messaging lab runs, carried in the native jar
     requires org.allocpool.nativelib;
 
+    exports org.allocpool.lab.allocrate;
+    exports org.allocpool.lab.allocrate.tables;
     exports org.allocpool.lab.analyzer;
     exports org.allocpool.lab.analyzer.tables;
     exports org.allocpool.lab.compare;
@@ -31,6 +33,7 @@ module org.allocpool.lab {
     exports org.allocpool.lab.text;
 
     // records are read with Jackson data binding
+    opens org.allocpool.lab.allocrate to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.analyzer to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.echo to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.figure to com.fasterxml.jackson.databind;

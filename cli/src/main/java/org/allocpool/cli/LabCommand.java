@@ -26,8 +26,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
         subcommands = {EchoLabCommand.class, KvLabCommand.class, FirstAllocLabCommand.class, MessagingLabCommand.class,
-                LabMergeCommand.class, LabReportCommand.class,
-                LabCompareCommand.class},
+                AllocRateLabCommand.class, LabMergeCommand.class, LabReportCommand.class, LabCompareCommand.class},
         // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {
             // worded so that picocli's wrapping at 80 columns breaks no file name (it may break after a dot)
@@ -42,9 +41,10 @@ import picocli.CommandLine.Parameters;
             "",
             "The options below are the packet analyser's (lab, lab analyzer). The other experiments have labs of "
                 + "their own: 'lab kv --help' (the off-heap store beside HashMap and its peers, and the codecs), "
-                + "'lab echo --help' (the event service: one copy per event, buffer strategies), 'lab first-alloc --help' (the"
-                + " first buffer of each allocator in a fresh JVM) and 'lab messaging --help' (messages per second per codec"
-                + " over Aeron, ping-pong round trips, Java beside C). 'lab merge --help'"
+                + "'lab echo --help' (the event service: one copy per event, buffer strategies), 'lab alloc-rate --help'"
+                + " (short-lived events across threads and collectors, escape analysis on and off, Epsilon beside them),"
+                + " 'lab first-alloc --help' (the first buffer of each allocator in a fresh JVM) and 'lab messaging --help'"
+                + " (messages per second per codec over Aeron, ping-pong round trips, Java beside C). 'lab merge --help'"
                 + " joins runs made on several machines (see --shard); 'lab compare --help' sets two runs side by side and"
                 + " fails on a regression.",
             "",
@@ -69,11 +69,11 @@ import picocli.CommandLine.Parameters;
             ""})
 final class LabCommand implements Callable<Integer> {
 
-    /** The experiments the lab can run: analyzer here, the others as subcommands ({@code lab echo}, {@code lab kv}). */
-    static final List<String> EXPERIMENTS = List.of("analyzer", "echo", "kv", "first-alloc", "messaging");
+    /** The experiments the lab can run: analyzer here, the others as subcommands ({@code lab echo}, {@code lab kv}, ...). */
+    static final List<String> EXPERIMENTS = List.of("analyzer", "echo", "kv", "alloc-rate", "first-alloc", "messaging");
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "EXPERIMENT", defaultValue = "analyzer",
-            description = "The experiment: analyzer (default); kv and echo are subcommands: see 'lab kv --help'.")
+            description = "The experiment: analyzer (default); the others are subcommands: see 'lab kv --help'.")
     String experiment;
 
     @Option(names = "--mode", paramLabel = "batch|realtime", defaultValue = "batch",

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import org.allocpool.lab.allocrate.tables.AllocRateReport;
 import org.allocpool.lab.analyzer.tables.AnalyzerReport;
 import org.allocpool.lab.echo.tables.EchoReport;
 import org.allocpool.lab.export.CsvExport;
@@ -30,7 +31,7 @@ final class LabTables {
 
     /** Every experiment's report. */
     static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport(), new EchoReport(),
-            new FirstAllocReport(), new MessagingReport());
+            new FirstAllocReport(), new MessagingReport(), new AllocRateReport());
 
     private LabTables() {
     }

@@ -37,6 +37,7 @@ public final class CollectorName {
         if (names.contains("Copy") || names.contains("MarkSweepCompact")) {
             return "Serial";
         }
-        return names.isEmpty() ? "Epsilon" : names;
+        // Epsilon's one bean is its heap ("Epsilon Heap"), which never collects
+        return names.isEmpty() || names.contains("Epsilon") ? "Epsilon" : names;
     }
 }

@@ -14,6 +14,7 @@ class CollectorNameTest {
         "Shenandoah Pauses;Shenandoah Cycles;|Shenandoah",
         "PS Scavenge;PS MarkSweep;|Parallel",
         "Copy;MarkSweepCompact;|Serial",
+        "Epsilon Heap;|Epsilon",
     })
     void shouldNameTheCollectorFromItsBeans(String beans, String expected) {
         assertEquals(expected, CollectorName.fromBeanNames(beans));
