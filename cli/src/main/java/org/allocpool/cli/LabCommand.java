@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
  * instance per invocation.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
-        subcommands = {EchoLabCommand.class, KvLabCommand.class, LabMergeCommand.class, LabReportCommand.class,
+        subcommands = {EchoLabCommand.class, KvLabCommand.class, AnalyzerMtLabCommand.class, LabMergeCommand.class, LabReportCommand.class,
                 LabCompareCommand.class},
         // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {

@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import org.allocpool.lab.analyzer.tables.AnalyzerReport;
+import org.allocpool.lab.analyzermt.AnalyzerMtReport;
 import org.allocpool.lab.echo.tables.EchoReport;
 import org.allocpool.lab.export.CsvExport;
 import org.allocpool.lab.kv.tables.KvReport;
@@ -27,7 +28,8 @@ import org.allocpool.lab.store.RunInfo;
 final class LabTables {
 
     /** Every experiment's report. */
-    static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport(), new EchoReport());
+    static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport(), new EchoReport(),
+            new AnalyzerMtReport());
 
     private LabTables() {
     }

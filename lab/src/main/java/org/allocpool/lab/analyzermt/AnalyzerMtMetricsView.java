@@ -1,0 +1,34 @@
+package org.allocpool.lab.analyzermt;
+
+import org.allocpool.metrics.gc.GcStatistics;
+import org.allocpool.metrics.stats.SteadyState;
+
+/**
+ * The {@code metrics} of an {@code analyzer-mt} record as the lab reads it. What a record does not carry
+ * is {@code null}. Immutable.
+ *
+ * @param threads                      processor threads
+ * @param packetsPerSecond             packets per second in all
+ * @param nsPerPacket                  wall ns per packet of the pipeline
+ * @param sourceAllocBytesPerPacket    heap bytes the source allocated per packet
+ * @param processorAllocBytesPerPacket heap bytes the processors allocated per packet
+ * @param sourceWaitFraction           share of packets whose ring was full (batch)
+ * @param gc                           collections
+ * @param steadyState                  the rounds' check (batch)
+ * @param allBack                      every pooled packet back after the drain
+ * @param realtime                     the paced figures (real time)
+ */
+public record AnalyzerMtMetricsView(Integer threads, Double packetsPerSecond, Double nsPerPacket,
+                                    Double sourceAllocBytesPerPacket, Double processorAllocBytesPerPacket,
+                                    Double sourceWaitFraction, GcStatistics gc, SteadyState steadyState, Boolean allBack,
+                                    Realtime realtime) {
+
+    /** Ticks sent and lost over the measured time. */
+    public record Realtime(Long intervalNs, Long sent, Long received, Long lost, Double lossPercent) {
+    }
+
+    /** Whether the figure is steady (real time has no rounds: always). */
+    public boolean isSteady() {
+        return steadyState == null || steadyState.steady();
+    }
+}
