@@ -23,7 +23,8 @@ import org.allocpool.memory.slab.Slab;
 /**
  * The pipeline of {@code flat} ({@link ParallelPipeline}): one off-heap slab of {@code pool} slots,
  * processor k owning the k-th equal share of them; the source takes the next slot for processor k
- * from k's ring back, writes the next generated packet into it and hands its index to k's ring.
+ * from k's ring back (else from k's spare slots, a stack), writes the next generated packet into it
+ * and hands its index to k's ring.
  * Nothing per packet on the heap.
  *
  * <p>Not thread-safe: the source thread calls every method. Owns the slab (a shared arena, so that
@@ -40,6 +41,9 @@ final class FlatPipeline implements ParallelPipeline {
     private final FlatProcessor[] processors;
     private final Handoff[] rings;
     private final Handoff[] backs;
+    // processor k's slots never handed out yet, or not since the ring back ran dry; a stack, top last
+    private final int[][] spares;
+    private final int[] spareCount;
     private final Thread[] threads;
     private final long[] sequences;
     private int next;
@@ -54,6 +58,8 @@ final class FlatPipeline implements ParallelPipeline {
         this.processors = new FlatProcessor[n];
         this.rings = new Handoff[n];
         this.backs = new Handoff[n];
+        this.spares = new int[n][];
+        this.spareCount = new int[n];
         this.threads = new Thread[n];
         this.sequences = new long[n];
         int[] queues = new int[n];
@@ -64,9 +70,11 @@ final class FlatPipeline implements ParallelPipeline {
                 stores[k] = settings.storedOf(k);
                 rings[k] = new Handoff(settings.handoffRing());
                 backs[k] = new Handoff(share);
+                spares[k] = new int[share];
                 for (int i = 0; i < share; i++) {
-                    backs[k].offer(null, k * share + i, NO_INDEX, 0);
+                    spares[k][i] = k * share + share - 1 - i; // the first slot on top
                 }
+                spareCount[k] = share;
                 processors[k] = new FlatProcessor(slab, queues[k], stores[k], rings[k], backs[k], settings.isRealtime());
                 threads[k] = Thread.ofPlatform().name("analyzer-mt-processor-" + k).daemon().unstarted(processors[k]);
             }
@@ -155,8 +163,15 @@ final class FlatPipeline implements ParallelPipeline {
 
     // hot path: no allocation
     private int take(int k) {
+        // the slot freed longest ago of those back, else the spare used last: as the heap pool-per-thread,
+        // the slots in circulation are reused rather than every slot of the slab in turn
         Handoff back = backs[k];
         if (!back.poll()) {
+            int spare = spareCount[k];
+            if (spare > 0) {
+                spareCount[k] = spare - 1;
+                return spares[k][spare - 1];
+            }
             int waited = 0;
             while (!back.poll()) {
                 waited = Idle.pause(waited);
@@ -240,8 +255,8 @@ final class FlatPipeline implements ParallelPipeline {
 
     @Override
     public boolean allBack() {
-        for (Handoff back : backs) {
-            if (back.size() != settings.poolPerProcessor()) {
+        for (int k = 0; k < n; k++) {
+            if (backs[k].size() + spareCount[k] != settings.poolPerProcessor()) {
                 return false;
             }
         }

@@ -10,12 +10,17 @@ import java.util.stream.Collectors;
 public enum ParallelStrategy {
     /** A new packet with a new 1024-byte heap buffer per packet, dropped for the collector. */
     ALLOC("alloc"),
-    /** One concurrent pool of heap packets: the source takes, every processor gives back (a free always crosses threads). */
+    /**
+     * One concurrent pool of heap packets: the source takes, every processor gives back (a free always
+     * crosses threads). The pool is a lock-free queue, so it hands out every packet it holds in turn:
+     * its cost grows with the pool's size (docs/analyzer-mt.md).
+     */
     POOL_SHARED("pool-shared"),
     /**
      * A pool per processor: processor k's packets go back to it through a ring of its own to the
      * source (processor k to source, one producer and one consumer), and the source takes the next
-     * packet it sends to k from that ring. No compare-and-set anywhere.
+     * packet it sends to k from that ring, or, when it is empty, from k's spares (a stack, so the
+     * packets in circulation are reused, as the single-threaded pool's stack does). No compare-and-set anywhere.
      */
     POOL_PER_THREAD("pool-per-thread"),
     /** Packet bytes and parse results in one off-heap slab, addressed by index; slots go back as {@code pool-per-thread}'s packets do. */
