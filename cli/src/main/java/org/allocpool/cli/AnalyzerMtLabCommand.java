@@ -22,8 +22,9 @@ import picocli.CommandLine.Option;
             "--mode realtime paces the source at --interval-ns (default 1000, the article's reference interval) and"
                 + " reports the loss per N instead.",
             "",
-            "quick (default): G1 and ZGC x cases A and B x alloc, pool-shared, pool-per-thread, flat x 1, 2 and 4"
-                + " processors (4: oversubscribed on 2 cores), rounds of 300 ms; full: three collectors, every case, 1 to 4"
+            "quick (default, 32 cells, about 3 to 4 minutes on 2 cores): G1 and ZGC x cases A and B x alloc,"
+                + " pool-shared, pool-per-thread, flat x 1 and 2 processors (with the source thread, 2 already oversubscribes"
+                + " 2 cores; --threads 1,2,4 for more), rounds of 250 ms; full: three collectors, every case, 1 to 4"
                 + " processors, rounds of 1 s and the article's pool of 1,000,000.",
             ""})
 final class AnalyzerMtLabCommand implements Callable<Integer> {

@@ -1,6 +1,7 @@
 package org.allocpool.lab.analyzermt;
 
 import org.allocpool.metrics.gc.GcStatistics;
+import org.allocpool.metrics.stats.RoundStatistics;
 import org.allocpool.metrics.stats.SteadyState;
 
 /**
@@ -10,6 +11,7 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param threads                      processor threads
  * @param packetsPerSecond             packets per second in all
  * @param nsPerPacket                  wall ns per packet of the pipeline
+ * @param nsPerPacketRounds            ns per packet of the rounds that count (batch), median and range
  * @param sourceAllocBytesPerPacket    heap bytes the source allocated per packet
  * @param processorAllocBytesPerPacket heap bytes the processors allocated per packet
  * @param sourceWaitFraction           share of packets whose ring was full (batch)
@@ -19,6 +21,7 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param realtime                     the paced figures (real time)
  */
 public record AnalyzerMtMetricsView(Integer threads, Double packetsPerSecond, Double nsPerPacket,
+                                    RoundStatistics nsPerPacketRounds,
                                     Double sourceAllocBytesPerPacket, Double processorAllocBytesPerPacket,
                                     Double sourceWaitFraction, GcStatistics gc, SteadyState steadyState, Boolean allBack,
                                     Realtime realtime) {

@@ -23,12 +23,13 @@ public record AnalyzerMtProfile(String label, List<String> gcs, List<String> cas
                                 int warmup, int rounds, int pool, Duration duration, double warmupS, Duration timeout) {
 
     /**
-     * G1 and ZGC, case A and B, 1, 2 and 4 processors (4 oversubscribes 2 cores), every strategy: rounds
-     * of 300 ms, 2 warm-up and 5 timed (up to 8); a pool of 60,000 packets (case B needs 200,000 + rings:
-     * raised for it). Real time: 1 s forgiven, 2 s measured.
+     * G1 and ZGC, case A and B, 1 and 2 processors (with the source, 2 already oversubscribes 2 cores;
+     * {@code --threads 1,2,4} for more), every strategy: 32 cells, rounds of 250 ms, 2 warm-up and 4
+     * timed (up to 7), about 3 to 4 minutes on a loaded 2-core machine; a pool of queue + stored + rings
+     * + 40,000 packets. Real time: 1 s forgiven, 2 s measured.
      */
     public static final AnalyzerMtProfile QUICK = new AnalyzerMtProfile("quick", List.of("G1", "ZGC"), List.of("A", "B"),
-            List.of(1, 2, 4), 300, 2, 5, 0, Duration.ofSeconds(2), 1, Duration.ofMinutes(2));
+            List.of(1, 2), 250, 2, 4, 0, Duration.ofSeconds(2), 1, Duration.ofMinutes(2));
 
     /** Every case, 1 to 4 processors, rounds of 1 s, 3 warm-up, 5 timed; the article's pool of 1,000,000. Real time 10 s. */
     public static final AnalyzerMtProfile FULL = new AnalyzerMtProfile("full", List.of("G1", "ZGC", "Parallel"),
@@ -41,18 +42,6 @@ public record AnalyzerMtProfile(String label, List<String> gcs, List<String> cas
             case "quick" -> QUICK;
             case "full" -> FULL;
             default -> throw new IllegalArgumentException("unknown profile '" + name + "'; allowed: quick, full");
-        };
-    }
-
-    /** The pool for {@code workloadCase}: the profile's, or (0) what the case needs with room: queue + stored + 40,000. */
-    public int poolFor(String workloadCase) {
-        if (pool > 0) {
-            return pool;
-        }
-        return switch (workloadCase) {
-            case "A" -> 60_000;
-            case "B" -> 240_000;
-            default -> 1_030_000;
         };
     }
 }

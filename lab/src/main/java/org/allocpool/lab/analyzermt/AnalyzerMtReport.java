@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.LatestRecords;
 import org.allocpool.lab.records.RecordType;
+import org.allocpool.lab.report.ChartSection;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.lab.text.MarkdownTable;
@@ -39,7 +40,14 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
 
     /** One cell's figures over its ok forks. */
     record Cell(AnalyzerMtCellFields fields, double packetsPerSecond, double lossPercent, boolean steady, int forks,
-                int failed, long gcCount, double gcMaxMs, double gcFraction, double sourceWait, String error) {
+                int failed, long gcCount, double gcMaxMs, double gcFraction, double sourceWait, String error,
+                double slowestRound, double fastestRound) {
+
+        Cell(AnalyzerMtCellFields fields, double packetsPerSecond, double lossPercent, boolean steady, int forks,
+             int failed, long gcCount, double gcMaxMs, double gcFraction, double sourceWait, String error) {
+            this(fields, packetsPerSecond, lossPercent, steady, forks, failed, gcCount, gcMaxMs, gcFraction, sourceWait,
+                    error, Double.NaN, Double.NaN);
+        }
     }
 
     static List<Cell> cells(List<LabRecord<AnalyzerMtCellFields, AnalyzerMtMetricsView>> records) {
@@ -62,7 +70,13 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
             double max = median(ok.stream().mapToDouble(m -> m.gc() == null ? 0 : m.gc().pauseMaxMs()).toArray());
             double fraction = median(ok.stream().mapToDouble(m -> m.gc() == null ? 0 : m.gc().fraction()).toArray());
             double wait = median(ok.stream().mapToDouble(m -> m.sourceWaitFraction() == null ? 0 : m.sourceWaitFraction()).toArray());
-            cells.add(new Cell(fields, pps, loss, steady, ok.size(), forks.size() - ok.size(), gcs, max, fraction, wait, error));
+            // packets/s of the slowest and the fastest round that counted, over every fork (batch)
+            double slowest = ok.stream().filter(m -> m.nsPerPacketRounds() != null && m.nsPerPacketRounds().max() > 0)
+                    .mapToDouble(m -> 1e9 / m.nsPerPacketRounds().max()).min().orElse(Double.NaN);
+            double fastest = ok.stream().filter(m -> m.nsPerPacketRounds() != null && m.nsPerPacketRounds().min() > 0)
+                    .mapToDouble(m -> 1e9 / m.nsPerPacketRounds().min()).max().orElse(Double.NaN);
+            cells.add(new Cell(fields, pps, loss, steady, ok.size(), forks.size() - ok.size(), gcs, max, fraction, wait, error,
+                    slowest, fastest));
         }
         return cells;
     }
@@ -76,6 +90,12 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
     }
 
     @Override
+    public List<ChartSection> charts(List<LabRecord<AnalyzerMtCellFields, AnalyzerMtMetricsView>> records,
+                                     List<RunInfo> runs) {
+        return AnalyzerMtCharts.of(cells(records));
+    }
+
+    @Override
     public String render(List<LabRecord<AnalyzerMtCellFields, AnalyzerMtMetricsView>> records, List<RunInfo> runs) {
         List<Cell> cells = cells(records);
         StringBuilder out = new StringBuilder("# Multi-threaded analyser lab\n\n");
@@ -83,7 +103,6 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
                 + " case's queue and store are split among the processors, so every N holds the same live set. The source"
                 + " is a thread too: N processors are N + 1 busy threads, so on a machine of C cores N >= C oversubscribes"
                 + " it.");
-        cells.stream().map(c -> c.fields()).findFirst().ifPresent(f -> { });
         out.append("\n\n");
         Map<String, List<Cell>> groups = new LinkedHashMap<>();
         for (Cell c : cells) {
@@ -198,7 +217,7 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
         return out.toString();
     }
 
-    private static Cell find(List<Cell> g, String strategy, int n) {
+    static Cell find(List<Cell> g, String strategy, int n) {
         return g.stream().filter(c -> strategy.equals(c.fields().strategy()) && c.fields().threads() != null
                 && c.fields().threads() == n).findFirst().orElse(null);
     }
