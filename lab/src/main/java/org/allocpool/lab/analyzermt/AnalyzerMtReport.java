@@ -178,16 +178,26 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
         List<String> said = new ArrayList<>();
         for (int n : ns) {
             Cell best = null;
+            Cell second = null;
             for (String s : strategies) {
                 Cell c = find(g, s, n);
                 if (c == null || c.forks() == 0 || !c.steady()) {
                     continue;
                 }
                 if (best == null || (realtime ? c.lossPercent() < best.lossPercent() : c.packetsPerSecond() > best.packetsPerSecond())) {
+                    second = best;
                     best = c;
+                } else if (second == null || (realtime ? c.lossPercent() < second.lossPercent()
+                        : c.packetsPerSecond() > second.packetsPerSecond())) {
+                    second = c;
                 }
             }
-            if (best != null) {
+            if (best != null && !realtime && second != null && overlap(best, second)) {
+                said.add(String.format(Locale.ROOT, "with %d processor%s no strategy is clearly fastest: %s (%.2f M"
+                                + " packets/s) and %s (%.2f) overlap in their rounds", n, n == 1 ? "" : "s",
+                        best.fields().strategy(), best.packetsPerSecond() / 1e6, second.fields().strategy(),
+                        second.packetsPerSecond() / 1e6));
+            } else if (best != null) {
                 said.add(String.format(Locale.ROOT, "with %d processor%s %s %s", n, n == 1 ? "" : "s",
                         realtime ? "loses least:" : "is fastest:", best.fields().strategy()
                                 + (realtime ? String.format(Locale.ROOT, " (%.3f%%)", best.lossPercent())
@@ -200,21 +210,31 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
                 Cell one = find(g, s, 1);
                 Cell most = find(g, s, top);
                 if (top > 1 && one != null && most != null && one.forks() > 0 && most.forks() > 0 && one.steady() && most.steady()) {
-                    said.add(String.format(Locale.ROOT, "%s at N=%d runs x%.2f its one-processor rate", s, top,
-                            most.packetsPerSecond() / one.packetsPerSecond()));
+                    said.add(String.format(Locale.ROOT, "%s at N=%d runs x%.2f its one-processor rate%s", s, top,
+                            most.packetsPerSecond() / one.packetsPerSecond(),
+                            overlap(one, most) ? " (the rounds overlap: no clear change)" : ""));
                 }
             }
             for (int n : ns) {
                 Cell shared = find(g, "pool-shared", n);
                 Cell own = find(g, "pool-per-thread", n);
                 if (n > 1 && shared != null && own != null && shared.forks() > 0 && own.forks() > 0 && shared.steady() && own.steady()) {
-                    said.add(String.format(Locale.ROOT, "at N=%d the shared pool runs x%.2f the pool per thread", n,
-                            shared.packetsPerSecond() / own.packetsPerSecond()));
+                    said.add(String.format(Locale.ROOT, "at N=%d the shared pool runs x%.2f the pool per thread%s", n,
+                            shared.packetsPerSecond() / own.packetsPerSecond(),
+                            overlap(shared, own) ? " (the rounds overlap: no clear difference)" : ""));
                 }
             }
         }
         out.append(said.isEmpty() ? "no steady figure to judge" : String.join("; ", said)).append(".\n\n");
         return out.toString();
+    }
+
+    /** Whether the two cells' ranges of round rates meet: then neither is clearly faster (false when unknown). */
+    private static boolean overlap(Cell a, Cell b) {
+        if (!Double.isFinite(a.slowestRound()) || !Double.isFinite(b.slowestRound())) {
+            return false;
+        }
+        return a.slowestRound() <= b.fastestRound() && b.slowestRound() <= a.fastestRound();
     }
 
     static Cell find(List<Cell> g, String strategy, int n) {

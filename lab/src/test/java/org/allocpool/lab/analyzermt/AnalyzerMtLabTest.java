@@ -105,6 +105,16 @@ class AnalyzerMtLabTest {
     }
 
     @Test
+    void shouldNameNoWinnerNorChangeWhenTheRoundsOverlap() {
+        String tables = squeeze(render(List.of(batch("G1", "B", "alloc", 1, 4.0e6, true, 1, 0),
+                batch("G1", "B", "flat", 1, 4.2e6, true, 0, 0), batch("G1", "B", "flat", 2, 4.1e6, true, 0, 0))));
+
+        assertTrue(tables.contains("with 1 processor no strategy is clearly fastest: flat (4.20 M packets/s) and alloc"
+                + " (4.00) overlap in their rounds"), tables);
+        assertTrue(tables.contains("flat at N=2 runs x0.98 its one-processor rate (the rounds overlap: no clear change)"), tables);
+    }
+
+    @Test
     void shouldMarkAnUnsteadyCellAndLeaveItOutOfTheVerdict() {
         String tables = squeeze(render(List.of(batch("ZGC", "B", "flat", 1, 9e6, false, 0, 0),
                 batch("ZGC", "B", "alloc", 1, 2e6, true, 9, 0.1))));
