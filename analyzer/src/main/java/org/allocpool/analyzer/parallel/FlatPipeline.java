@@ -249,6 +249,15 @@ final class FlatPipeline implements ParallelPipeline {
     }
 
     @Override
+    public int circulated() {
+        int most = 0;
+        for (int k = 0; k < n; k++) {
+            most = Math.max(most, settings.poolPerProcessor() - spareCount[k]);
+        }
+        return most;
+    }
+
+    @Override
     public long made() {
         return made;
     }

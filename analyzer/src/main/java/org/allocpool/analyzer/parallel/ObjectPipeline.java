@@ -245,6 +245,18 @@ final class ObjectPipeline implements ParallelPipeline {
     }
 
     @Override
+    public int circulated() {
+        if (spareCount == null) {
+            return -1;
+        }
+        int most = 0;
+        for (int k = 0; k < n; k++) {
+            most = Math.max(most, settings.poolPerProcessor() - spareCount[k]);
+        }
+        return most;
+    }
+
+    @Override
     public long made() {
         return made;
     }

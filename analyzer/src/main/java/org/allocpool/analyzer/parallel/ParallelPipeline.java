@@ -58,6 +58,14 @@ interface ParallelPipeline extends AutoCloseable {
     /** After {@link #stop()}: each processor's counts. */
     List<ProcessorCounts> counts();
 
+    /**
+     * Packets (or slots) each processor's pool ever handed out, the most over the processors: what
+     * circulates, not what the pool holds; -1 for strategies without a pool per processor.
+     */
+    default int circulated() {
+        return -1;
+    }
+
     /** The processor threads. */
     List<Thread> threads();
 

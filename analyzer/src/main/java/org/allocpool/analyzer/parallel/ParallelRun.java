@@ -175,9 +175,19 @@ public final class ParallelRun {
             long linesTicks = 0;
             long linesDropped = 0;
             // hot path: no allocation but alloc's packet, and the line once a second
+            // a tick belongs to the window its due time falls in (not the time the source got to it, which
+            // after a stall of the source may be later): the measured window holds duration / interval ticks
             while (true) {
                 long now = System.nanoTime();
-                while (due <= now) {
+                while (due <= now && due < end) {
+                    if (!measuring && due >= warmupEnd) {
+                        measuring = true;
+                        measuredFrom = Instant.now();
+                        ticksAtMeasure = ticks;
+                        droppedAtMeasure = dropped;
+                        sourceAtMeasure = AllocationCounter.currentThreadAllocatedBytes();
+                        processorsAtMeasure = processorBytes(pipeline);
+                    }
                     if (!pipeline.tick()) {
                         dropped++;
                     }
@@ -191,15 +201,7 @@ public final class ParallelRun {
                     linesDropped = dropped;
                     nextLine += SECOND_NS;
                 }
-                if (!measuring && now >= warmupEnd) {
-                    measuring = true;
-                    measuredFrom = Instant.now();
-                    ticksAtMeasure = ticks;
-                    droppedAtMeasure = dropped;
-                    sourceAtMeasure = AllocationCounter.currentThreadAllocatedBytes();
-                    processorsAtMeasure = processorBytes(pipeline);
-                }
-                if (now >= end) {
+                if (due >= end) {
                     break;
                 }
                 Thread.onSpinWait();

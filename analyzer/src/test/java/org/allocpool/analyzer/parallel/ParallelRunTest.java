@@ -154,11 +154,29 @@ class ParallelRunTest {
         ParallelMetrics m = ParallelRun.measure(s, new PrintStream(OutputStream.nullOutputStream()));
         ParallelMetrics.Realtime rt = m.realtime();
         assertEquals(rt.sent(), rt.received() + rt.lost());
-        assertTrue(rt.sent() > 0);
+        assertEquals(600_000, rt.sent(), "a tick every 500 ns due within the 300 ms measured, however late the source sent it");
         assertTrue(m.allBack());
         WorkloadCounts total = m.workload();
         assertEquals(total.made(), total.parsed());
         assertEquals(total.made(), total.freed());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ParallelStrategy.class, names = {"POOL_PER_THREAD", "FLAT"})
+    void shouldReuseThePacketsInCirculationNotEveryPacketOfAPoolFarLarger(ParallelStrategy strategy) {
+        ParallelSettings s = new ParallelSettings(strategy, WorkloadCase.A, 2, QUEUE, STORED, 200_000, 64,
+                Duration.ofMillis(20), 1, 2, 2, true, null);
+        try (ParallelPipeline pipeline = ParallelPipeline.of(s)) {
+            pipeline.prefill();
+            pipeline.start();
+            pipeline.send(300_000);
+            pipeline.stop();
+            pipeline.drain();
+            // at most its queue, its store, its ring, the one it parses and the one the source fills
+            int bound = QUEUE / 2 + STORED / 2 + 64 + 2;
+            assertTrue(pipeline.circulated() <= bound, pipeline.circulated() + " of 100,000 handed out, over " + bound);
+            assertTrue(pipeline.allBack());
+        }
     }
 
     @org.junit.jupiter.api.Test
