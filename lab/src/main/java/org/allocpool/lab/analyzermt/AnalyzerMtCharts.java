@@ -86,7 +86,7 @@ final class AnalyzerMtCharts {
             if (!gc.isEmpty()) {
                 String title = where + ": time in GC pauses";
                 charts.add(new Chart(title, "Bar: the median over the forks of the share of wall time spent in pauses"
-                        + " over the rounds that count (lower is better).", gc.svg(title)));
+                        + (realtime ? " over the measured time" : " over the rounds that count") + " (lower is better).", gc.svg(title)));
             }
             if (!charts.isEmpty()) {
                 sections.add(new ChartSection(where, "One source thread feeding N processor threads; each strategy in a"

@@ -197,6 +197,19 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
                                 + " packets/s) and %s (%.2f) overlap in their rounds", n, n == 1 ? "" : "s",
                         best.fields().strategy(), best.packetsPerSecond() / 1e6, second.fields().strategy(),
                         second.packetsPerSecond() / 1e6));
+            } else if (best != null && realtime) {
+                // every strategy that lost as little (to the table's 3 decimals) shares the place
+                String least = String.format(Locale.ROOT, "%.3f", best.lossPercent());
+                List<String> tied = new ArrayList<>();
+                for (String s : strategies) {
+                    Cell c = find(g, s, n);
+                    if (c != null && c.forks() > 0 && least.equals(String.format(Locale.ROOT, "%.3f", c.lossPercent()))) {
+                        tied.add(s);
+                    }
+                }
+                said.add(String.format(Locale.ROOT, "with %d processor%s %s (%s%%)", n, n == 1 ? "" : "s",
+                        tied.size() == 1 ? "loses least: " + tied.getFirst() : "lose least, alike: " + String.join(", ", tied),
+                        least));
             } else if (best != null) {
                 said.add(String.format(Locale.ROOT, "with %d processor%s %s %s", n, n == 1 ? "" : "s",
                         realtime ? "loses least:" : "is fastest:", best.fields().strategy()

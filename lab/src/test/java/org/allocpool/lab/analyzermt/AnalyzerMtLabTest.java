@@ -142,6 +142,10 @@ class AnalyzerMtLabTest {
         assertTrue(tables.contains("## G1, realtime, case A"), tables);
         assertTrue(tables.contains("| alloc | 1.000% | 0.000% |"), tables);
         assertTrue(tables.contains("with 1 processor loses least: flat (0.000%)"), tables);
+        assertTrue(tables.contains("with 2 processors loses least: alloc (0.000%)"), tables);
+        String tied = squeeze(render(List.of(paced("ZGC", "alloc", 1, 2_000_000, 0), paced("ZGC", "flat", 1, 2_000_000, 0),
+                paced("ZGC", "pool-shared", 1, 2_000_000, 5_000))));
+        assertTrue(tied.contains("with 1 processor lose least, alike: alloc, flat (0.000%)"), tied);
     }
 
     @Test
