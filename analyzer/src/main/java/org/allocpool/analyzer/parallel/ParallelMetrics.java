@@ -25,6 +25,9 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param processorAllocBytesPerPacket heap bytes all processor threads allocated per packet, together
  * @param sourceWaitFraction          share of packets whose processor's ring was full when the source came
  *                                    to it (batch): near 1, the processors are the bottleneck; near 0, the source
+ * @param sourceCpuNsPerPacket        CPU ns the source thread used per packet (spinning and yielding included)
+ * @param processorCpuNsPerPacket     CPU ns all processor threads used per packet, together; beside
+ *                                    {@code nsPerPacket} they say how much of the cores the pipeline got
  * @param gc                          collections during the rounds that count (or the measured time)
  * @param workload                    every processor's counts added up, after the drain
  * @param processors                  each processor's counts
@@ -36,11 +39,13 @@ import org.allocpool.metrics.stats.SteadyState;
  */
 @JsonPropertyOrder({"threads", "packetsPerSecond", "packetsPerSecondPerThread", "nsPerPacket", "nsPerPacketRounds",
         "steadyState", "warmupRounds", "discardedRounds", "sourceAllocBytesPerPacket", "processorAllocBytesPerPacket",
-        "sourceWaitFraction", "gc", "workload", "processors", "allBack", "stateDigest", "prefillMs", "realtime"})
+        "sourceWaitFraction", "sourceCpuNsPerPacket", "processorCpuNsPerPacket", "gc", "workload", "processors",
+        "allBack", "stateDigest", "prefillMs", "realtime"})
 public record ParallelMetrics(int threads, double packetsPerSecond, double packetsPerSecondPerThread, double nsPerPacket,
                               RoundStatistics nsPerPacketRounds, SteadyState steadyState, List<Double> warmupRounds,
                               List<Double> discardedRounds, double sourceAllocBytesPerPacket,
-                              double processorAllocBytesPerPacket, double sourceWaitFraction, GcStatistics gc,
+                              double processorAllocBytesPerPacket, double sourceWaitFraction, double sourceCpuNsPerPacket,
+                              double processorCpuNsPerPacket, GcStatistics gc,
                               WorkloadCounts workload, List<ProcessorCounts> processors, boolean allBack,
                               String stateDigest, double prefillMs, Realtime realtime) {
 

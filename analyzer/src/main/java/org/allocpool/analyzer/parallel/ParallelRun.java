@@ -108,7 +108,11 @@ public final class ParallelRun {
         long source = 0;
         long processors = 0;
         long waits = 0;
+        long sourceCpu = 0;
+        long processorsCpu = 0;
         for (Round r : window) {
+            sourceCpu += r.sourceCpuNs();
+            processorsCpu += r.processorCpuNs();
             packets += r.packets();
             nanos += r.nanos();
             source += r.sourceBytes();
@@ -125,13 +129,16 @@ public final class ParallelRun {
         }
         return new ParallelMetrics(settings.threads(), pps, pps / settings.threads(), nanos / (double) packets,
                 RoundStatistics.of(nsPerPacket(window)), check, warmup, discarded, source / (double) packets,
-                processors / (double) packets, waits / (double) packets, gc, total(pipeline.counts()),
+                processors / (double) packets, waits / (double) packets, sourceCpu / (double) packets,
+                processorsCpu / (double) packets, gc, total(pipeline.counts()),
                 pipeline.counts(), pipeline.allBack(), digest, prefillMs, null);
     }
 
     /** One round of {@code roundTime} at full speed, in chunks of {@link RoundPlan#CHUNK} packets. */
     private static Round round(ParallelPipeline pipeline, ParallelSettings settings) {
         Instant start = Instant.now();
+        long sourceCpuBefore = ThreadCpu.current();
+        long processorsCpuBefore = ThreadCpu.of(pipeline.threads());
         long sourceBefore = AllocationCounter.currentThreadAllocatedBytes();
         long processorsBefore = processorBytes(pipeline);
         long budget = settings.roundTime().toNanos();
@@ -145,7 +152,10 @@ public final class ParallelRun {
             elapsed = System.nanoTime() - begin;
         } while (elapsed < budget);
         long source = AllocationCounter.currentThreadAllocatedBytes() - sourceBefore;
-        return new Round(packets, elapsed, source, processorBytes(pipeline) - processorsBefore, waits, start);
+        long processors = processorBytes(pipeline) - processorsBefore;
+        long sourceCpu = ThreadCpu.current() - sourceCpuBefore;
+        long processorsCpu = ThreadCpu.of(pipeline.threads()) - processorsCpuBefore;
+        return new Round(packets, elapsed, source, processors, waits, start, sourceCpu, processorsCpu);
     }
 
     private static ParallelMetrics paced(ParallelPipeline pipeline, ParallelSettings settings, PrintStream human,
@@ -158,11 +168,15 @@ public final class ParallelRun {
         long droppedAtMeasure = 0;
         long sourceAtMeasure = 0;
         long processorsAtMeasure = 0;
+        long sourceCpuAtMeasure = 0;
+        long processorsCpuAtMeasure = 0;
         Instant measuredFrom = Instant.now();
         boolean measuring = false;
         GcStatistics gc;
         long sourceBytes;
         long processorBytes;
+        long sourceCpu;
+        long processorsCpu;
         long measuredTicks;
         long measuredDropped;
         ProgressMarker.say(human, "paced at " + interval + " ns");
@@ -185,6 +199,8 @@ public final class ParallelRun {
                         measuredFrom = Instant.now();
                         ticksAtMeasure = ticks;
                         droppedAtMeasure = dropped;
+                        sourceCpuAtMeasure = ThreadCpu.current();
+                        processorsCpuAtMeasure = ThreadCpu.of(pipeline.threads());
                         sourceAtMeasure = AllocationCounter.currentThreadAllocatedBytes();
                         processorsAtMeasure = processorBytes(pipeline);
                     }
@@ -208,6 +224,8 @@ public final class ParallelRun {
             }
             sourceBytes = AllocationCounter.currentThreadAllocatedBytes() - sourceAtMeasure;
             processorBytes = processorBytes(pipeline) - processorsAtMeasure;
+            sourceCpu = ThreadCpu.current() - sourceCpuAtMeasure;
+            processorsCpu = ThreadCpu.of(pipeline.threads()) - processorsCpuAtMeasure;
             measuredTicks = ticks - ticksAtMeasure;
             measuredDropped = dropped - droppedAtMeasure;
             gc = recorder.stop(measuredFrom);
@@ -228,7 +246,8 @@ public final class ParallelRun {
         }
         long perPacket = Math.max(1, received);
         return new ParallelMetrics(settings.threads(), pps, pps / settings.threads(), pps == 0 ? 0 : 1e9 / pps, null, null,
-                warmup, List.of(), sourceBytes / (double) perPacket, processorBytes / (double) perPacket, 0, gc,
+                warmup, List.of(), sourceBytes / (double) perPacket, processorBytes / (double) perPacket, 0,
+                sourceCpu / (double) perPacket, processorsCpu / (double) perPacket, gc,
                 total(pipeline.counts()), pipeline.counts(), pipeline.allBack(), digest, prefillMs, figures);
     }
 
@@ -289,7 +308,8 @@ public final class ParallelRun {
         return cell;
     }
 
-    private record Round(long packets, long nanos, long sourceBytes, long processorBytes, long waits, Instant start) {
+    private record Round(long packets, long nanos, long sourceBytes, long processorBytes, long waits, Instant start,
+                         long sourceCpuNs, long processorCpuNs) {
 
         double nsPerPacket() {
             return nanos / (double) packets;
@@ -310,11 +330,13 @@ public final class ParallelRun {
         String rt = m.realtime() == null ? "" : String.format(Locale.ROOT, "; at %d ns: %,d sent, %,d lost (%.4f%%)",
                 m.realtime().intervalNs(), m.realtime().sent(), m.realtime().lost(), m.realtime().lossPercent());
         return String.format(Locale.ROOT, "%s case %s, %d processor%s (%s, heap %s): %.2f M packets/s in all, %.2f M per"
-                        + " processor, %.1f ns/packet; allocated per packet: source %.1f bytes, processors %.1f bytes;"
+                        + " processor, %.1f ns/packet; CPU per packet: source %.1f ns, processors %.1f ns; allocated per"
+                        + " packet: source %.1f bytes, processors %.1f bytes;"
                         + " %d GCs, max pause %.1f ms, %.1f%% of time; every packet back: %s%s",
                 s.strategy().cliName(), s.workloadCase().name(), s.threads(), s.threads() == 1 ? "" : "s",
                 CollectorName.current(), MaxHeap.current(), m.packetsPerSecond() / 1e6, m.packetsPerSecondPerThread() / 1e6,
-                m.nsPerPacket(), m.sourceAllocBytesPerPacket(), m.processorAllocBytesPerPacket(), gc.count(),
+                m.nsPerPacket(), m.sourceCpuNsPerPacket(), m.processorCpuNsPerPacket(), m.sourceAllocBytesPerPacket(),
+                m.processorAllocBytesPerPacket(), gc.count(),
                 gc.pauseMaxMs(), gc.fraction() * 100, m.allBack(), rt);
     }
 }

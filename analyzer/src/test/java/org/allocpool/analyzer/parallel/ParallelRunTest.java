@@ -156,6 +156,8 @@ class ParallelRunTest {
         assertEquals(rt.sent(), rt.received() + rt.lost());
         assertEquals(600_000, rt.sent(), "a tick every 500 ns due within the 300 ms measured, however late the source sent it");
         assertTrue(m.allBack());
+        assertTrue(m.sourceCpuNsPerPacket() > 0 && m.processorCpuNsPerPacket() > 0,
+                "the threads' CPU time is read: " + m.sourceCpuNsPerPacket() + " + " + m.processorCpuNsPerPacket());
         WorkloadCounts total = m.workload();
         assertEquals(total.made(), total.parsed());
         assertEquals(total.made(), total.freed());

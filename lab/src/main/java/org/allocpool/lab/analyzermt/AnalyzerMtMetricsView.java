@@ -15,6 +15,8 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param sourceAllocBytesPerPacket    heap bytes the source allocated per packet
  * @param processorAllocBytesPerPacket heap bytes the processors allocated per packet
  * @param sourceWaitFraction           share of packets whose ring was full (batch)
+ * @param sourceCpuNsPerPacket         CPU ns the source thread used per packet
+ * @param processorCpuNsPerPacket      CPU ns the processor threads used per packet, together
  * @param gc                           collections
  * @param steadyState                  the rounds' check (batch)
  * @param allBack                      every pooled packet back after the drain
@@ -23,7 +25,8 @@ import org.allocpool.metrics.stats.SteadyState;
 public record AnalyzerMtMetricsView(Integer threads, Double packetsPerSecond, Double nsPerPacket,
                                     RoundStatistics nsPerPacketRounds,
                                     Double sourceAllocBytesPerPacket, Double processorAllocBytesPerPacket,
-                                    Double sourceWaitFraction, GcStatistics gc, SteadyState steadyState, Boolean allBack,
+                                    Double sourceWaitFraction, Double sourceCpuNsPerPacket,
+                                    Double processorCpuNsPerPacket, GcStatistics gc, SteadyState steadyState, Boolean allBack,
                                     Realtime realtime) {
 
     /** Ticks sent and lost over the measured time. */

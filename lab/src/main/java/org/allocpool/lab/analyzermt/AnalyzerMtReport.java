@@ -41,12 +41,12 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
     /** One cell's figures over its ok forks. */
     record Cell(AnalyzerMtCellFields fields, double packetsPerSecond, double lossPercent, boolean steady, int forks,
                 int failed, long gcCount, double gcMaxMs, double gcFraction, double sourceWait, String error,
-                double slowestRound, double fastestRound) {
+                double slowestRound, double fastestRound, double sourceCpuNs, double processorCpuNs) {
 
         Cell(AnalyzerMtCellFields fields, double packetsPerSecond, double lossPercent, boolean steady, int forks,
              int failed, long gcCount, double gcMaxMs, double gcFraction, double sourceWait, String error) {
             this(fields, packetsPerSecond, lossPercent, steady, forks, failed, gcCount, gcMaxMs, gcFraction, sourceWait,
-                    error, Double.NaN, Double.NaN);
+                    error, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         }
     }
 
@@ -75,8 +75,12 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
                     .mapToDouble(m -> 1e9 / m.nsPerPacketRounds().max()).min().orElse(Double.NaN);
             double fastest = ok.stream().filter(m -> m.nsPerPacketRounds() != null && m.nsPerPacketRounds().min() > 0)
                     .mapToDouble(m -> 1e9 / m.nsPerPacketRounds().min()).max().orElse(Double.NaN);
+            double sourceCpu = median(ok.stream().mapToDouble(m -> m.sourceCpuNsPerPacket() == null ? Double.NaN
+                    : m.sourceCpuNsPerPacket()).toArray());
+            double processorCpu = median(ok.stream().mapToDouble(m -> m.processorCpuNsPerPacket() == null ? Double.NaN
+                    : m.processorCpuNsPerPacket()).toArray());
             cells.add(new Cell(fields, pps, loss, steady, ok.size(), forks.size() - ok.size(), gcs, max, fraction, wait, error,
-                    slowest, fastest));
+                    slowest, fastest, sourceCpu, processorCpu));
         }
         return cells;
     }
@@ -145,7 +149,8 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
             }
             out.append(table.render()).append('\n');
             MarkdownTable gc = new MarkdownTable(List.of("strategy", "N", "GCs", "max pause ms", "GC time",
-                    realtime ? "received M/s" : "source found the ring full"));
+                    realtime ? "received M/s" : "source found the ring full", "wall ns/packet",
+                    "CPU ns/packet: source + processors"));
             for (String s : strategies) {
                 for (int n : ns) {
                     Cell c = find(g, s, n);
@@ -155,10 +160,15 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
                     gc.row(List.of(s, Integer.toString(n), Long.toString(c.gcCount()), String.format(Locale.ROOT, "%.1f", c.gcMaxMs()),
                             String.format(Locale.ROOT, "%.1f%%", c.gcFraction() * 100),
                             realtime ? String.format(Locale.ROOT, "%.2f", c.packetsPerSecond() / 1e6)
-                                    : String.format(Locale.ROOT, "%.0f%% of packets", c.sourceWait() * 100)));
+                                    : String.format(Locale.ROOT, "%.0f%% of packets", c.sourceWait() * 100),
+                            String.format(Locale.ROOT, "%.0f", 1e9 / c.packetsPerSecond()),
+                            Double.isFinite(c.sourceCpuNs()) && Double.isFinite(c.processorCpuNs())
+                                    ? String.format(Locale.ROOT, "%.0f + %.0f", c.sourceCpuNs(), c.processorCpuNs()) : "-"));
                 }
             }
-            out.append("Collections over the rounds that count (or the measured time):\n\n").append(gc.render()).append('\n');
+            out.append("Collections, and the time per packet, over the rounds that count (or the measured time): wall"
+                    + " time is what the pipeline took, CPU time what its threads used (spinning and yielding included);"
+                    + " CPU well under N + 1 times wall means its threads waited for a core:\n\n").append(gc.render()).append('\n');
             g.stream().filter(c -> c.error() != null).forEach(c -> out.append("- ").append(c.fields().label())
                     .append(": failed: ").append(c.error()).append('\n'));
             verdict.append(verdict(key, g, ns, strategies, realtime));

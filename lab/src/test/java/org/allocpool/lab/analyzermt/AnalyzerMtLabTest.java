@@ -97,7 +97,8 @@ class AnalyzerMtLabTest {
         assertTrue(tables.contains("| alloc | 4.00 | 3.00 (x0.75) | 2.36 (424 ns/packet) |"), tables);
         assertTrue(tables.contains("| pool-shared | 4.00 | 2.00 (x0.50) | 7.14 (140 ns/packet) |"), tables);
         assertTrue(tables.contains("| flat | 8.00 | 6.00 (x0.75) | - |"), tables);
-        assertTrue(tables.contains("| pool-per-thread | 2 | 4 | 5.0 | 2.0% |"), "the GC table:\n" + tables);
+        assertTrue(tables.contains("| pool-per-thread | 2 | 4 | 5.0 | 2.0% | 50% of packets | 333 | 100 + 150 |"),
+                "the GC table, wall and CPU time per packet:\n" + tables);
         String verdict = tables.substring(tables.indexOf("## Verdict"));
         assertTrue(verdict.contains("with 1 processor is fastest: flat (8.00 M packets/s)"), verdict);
         assertTrue(verdict.contains("alloc at N=2 runs x0.75 its one-processor rate"), verdict);
@@ -181,7 +182,8 @@ class AnalyzerMtLabTest {
                         + "\"metrics\":{\"threads\":%d,\"packetsPerSecond\":%.1f,\"nsPerPacket\":%.3f,"
                         + "\"nsPerPacketRounds\":{\"median\":%.3f,\"min\":%.3f,\"max\":%.3f,\"rounds\":[]},"
                         + "\"steadyState\":{\"steady\":%b,\"reason\":\"%s\"},\"sourceAllocBytesPerPacket\":0.0,"
-                        + "\"processorAllocBytesPerPacket\":144.0,\"sourceWaitFraction\":0.5,"
+                        + "\"processorAllocBytesPerPacket\":144.0,\"sourceWaitFraction\":0.5,\"sourceCpuNsPerPacket\":100.0,"
+                        + "\"processorCpuNsPerPacket\":150.0,"
                         + "\"gc\":{\"count\":%d,\"pauseMaxMs\":5.0,\"fraction\":%s},\"allBack\":true}}",
                 strategy, workloadCase, threads, gc, threads, pps, ns, ns, ns * 0.9, ns * 1.1, steady,
                 steady ? "steady" : "a trend", gcs, gcFraction);
