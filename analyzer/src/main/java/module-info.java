@@ -11,8 +11,10 @@ module org.allocpool.analyzer {
     exports org.allocpool.analyzer.capture;
     exports org.allocpool.analyzer.cpp;
     exports org.allocpool.analyzer.realtime;
+    exports org.allocpool.analyzer.parallel;
 
     // metrics records are serialised by Jackson
     opens org.allocpool.analyzer to com.fasterxml.jackson.databind;
     opens org.allocpool.analyzer.realtime to com.fasterxml.jackson.databind;
+    opens org.allocpool.analyzer.parallel to com.fasterxml.jackson.databind;
 }

@@ -14,6 +14,7 @@ module org.allocpool.lab {
     exports org.allocpool.lab.allocrate.tables;
     exports org.allocpool.lab.analyzer;
     exports org.allocpool.lab.analyzer.tables;
+    exports org.allocpool.lab.analyzermt;
     exports org.allocpool.lab.compare;
     exports org.allocpool.lab.echo;
     exports org.allocpool.lab.echo.tables;
@@ -40,6 +41,7 @@ module org.allocpool.lab {
     opens org.allocpool.lab.firstalloc to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.kv to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.messaging to com.fasterxml.jackson.databind;
+    opens org.allocpool.lab.analyzermt to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.records to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.store to com.fasterxml.jackson.databind;
 }

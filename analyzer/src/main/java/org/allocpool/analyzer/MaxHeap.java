@@ -9,7 +9,7 @@ import org.allocpool.metrics.env.Environment;
  * {@code -XX:MaxHeapSize} argument as written ({@code 2g}, {@code 1024m}), else
  * {@link Runtime#maxMemory()} in whole GiB or MiB. Stateless; thread-safe.
  */
-final class MaxHeap {
+public final class MaxHeap {
 
     private static final long MIB = 1024L * 1024;
     private static final long GIB = 1024 * MIB;
@@ -17,7 +17,7 @@ final class MaxHeap {
     private MaxHeap() {
     }
 
-    static String current() {
+    public static String current() {
         return fromArguments(Environment.current().jvmArgs(), Runtime.getRuntime().maxMemory());
     }
 

@@ -10,8 +10,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "allocpool", mixinStandardHelpOptions = true, version = "allocpool 0.1.0",
         description = "Allocate a buffer per message, pool buffers, or go off-heap? Measured on your JDK.",
-        subcommands = {AnalyzerCommand.class, KvCommand.class, EchoCommand.class, FirstAllocCommand.class,
-                AllocRateCommand.class, LabCommand.class})
+        subcommands = {AnalyzerCommand.class, AnalyzerMtCommand.class, KvCommand.class, EchoCommand.class,
+                FirstAllocCommand.class, AllocRateCommand.class, LabCommand.class})
 public final class AllocpoolMain {
 
     private static final String MAIN_MODULE = "org.allocpool.cli";

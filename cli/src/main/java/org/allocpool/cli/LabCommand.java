@@ -25,8 +25,9 @@ import picocli.CommandLine.Parameters;
  * instance per invocation.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
-        subcommands = {EchoLabCommand.class, KvLabCommand.class, FirstAllocLabCommand.class, MessagingLabCommand.class,
-                AllocRateLabCommand.class, LabMergeCommand.class, LabReportCommand.class, LabCompareCommand.class},
+        subcommands = {EchoLabCommand.class, KvLabCommand.class, AnalyzerMtLabCommand.class, AllocRateLabCommand.class,
+                FirstAllocLabCommand.class, MessagingLabCommand.class, LabMergeCommand.class, LabReportCommand.class,
+                LabCompareCommand.class},
         // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {
             // worded so that picocli's wrapping at 80 columns breaks no file name (it may break after a dot)
@@ -41,7 +42,8 @@ import picocli.CommandLine.Parameters;
             "",
             "The options below are the packet analyser's (lab, lab analyzer). The other experiments have labs of "
                 + "their own: 'lab kv --help' (the off-heap store beside HashMap and its peers, and the codecs), "
-                + "'lab echo --help' (the event service: one copy per event, buffer strategies), 'lab alloc-rate --help'"
+                + "'lab echo --help' (the event service: one copy per event, buffer strategies), 'lab analyzer-mt --help'"
+                + " (one source feeding N processor threads: pools shared or per thread, alloc, flat), 'lab alloc-rate --help'"
                 + " (short-lived events across threads and collectors, escape analysis on and off, Epsilon beside them),"
                 + " 'lab first-alloc --help' (the first buffer of each allocator in a fresh JVM) and 'lab messaging --help'"
                 + " (messages per second per codec over Aeron, ping-pong round trips, Java beside C). 'lab merge --help'"
@@ -70,7 +72,8 @@ import picocli.CommandLine.Parameters;
 final class LabCommand implements Callable<Integer> {
 
     /** The experiments the lab can run: analyzer here, the others as subcommands ({@code lab echo}, {@code lab kv}, ...). */
-    static final List<String> EXPERIMENTS = List.of("analyzer", "echo", "kv", "alloc-rate", "first-alloc", "messaging");
+    static final List<String> EXPERIMENTS =
+            List.of("analyzer", "analyzer-mt", "echo", "kv", "alloc-rate", "first-alloc", "messaging");
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "EXPERIMENT", defaultValue = "analyzer",
             description = "The experiment: analyzer (default); the others are subcommands: see 'lab kv --help'.")

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.allocpool.lab.allocrate.tables.AllocRateReport;
 import org.allocpool.lab.analyzer.tables.AnalyzerReport;
+import org.allocpool.lab.analyzermt.AnalyzerMtReport;
 import org.allocpool.lab.echo.tables.EchoReport;
 import org.allocpool.lab.export.CsvExport;
 import org.allocpool.lab.firstalloc.tables.FirstAllocReport;
@@ -31,7 +32,7 @@ final class LabTables {
 
     /** Every experiment's report. */
     static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport(), new EchoReport(),
-            new FirstAllocReport(), new MessagingReport(), new AllocRateReport());
+            new FirstAllocReport(), new MessagingReport(), new AllocRateReport(), new AnalyzerMtReport());
 
     private LabTables() {
     }

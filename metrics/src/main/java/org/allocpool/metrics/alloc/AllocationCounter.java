@@ -21,6 +21,15 @@ public final class AllocationCounter {
         return THREADS.getCurrentThreadAllocatedBytes();
     }
 
+    /**
+     * Bytes allocated by {@code thread} since it started, read from another thread: exact once it has
+     * ended or between two of its allocations, else up to its current allocation buffer behind.
+     * -1 if it has not started or has ended.
+     */
+    public static long allocatedBytes(Thread thread) {
+        return THREADS.getThreadAllocatedBytes(thread.threadId());
+    }
+
     private static com.sun.management.ThreadMXBean threadBean() {
         var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         if (!bean.isThreadAllocatedMemorySupported()) {
