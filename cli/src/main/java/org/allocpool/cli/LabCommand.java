@@ -73,7 +73,7 @@ final class LabCommand implements Callable<Integer> {
 
     /** The experiments the lab can run: analyzer here, the others as subcommands ({@code lab echo}, {@code lab kv}, ...). */
     static final List<String> EXPERIMENTS =
-            List.of("analyzer", "analyzer-mt", "echo", "kv", "alloc-rate", "first-alloc", "messaging");
+            List.of("analyzer", "echo", "kv", "analyzer-mt", "alloc-rate", "first-alloc", "messaging");
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "EXPERIMENT", defaultValue = "analyzer",
             description = "The experiment: analyzer (default); the others are subcommands: see 'lab kv --help'.")

@@ -19,7 +19,8 @@ class LabCommandTest {
 
     @Test
     void shouldRejectAnUnknownExperimentListingTheAllowedOnes() {
-        assertOneLineError("unknown experiment 'kv2'; allowed: analyzer, echo, kv", "lab", "kv2");
+        assertOneLineError("unknown experiment 'kv2'; allowed: analyzer, echo, kv, analyzer-mt, alloc-rate, first-alloc,"
+                + " messaging", "lab", "kv2");
     }
 
     @Test
