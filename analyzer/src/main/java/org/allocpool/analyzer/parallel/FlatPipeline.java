@@ -13,9 +13,7 @@ import static org.allocpool.analyzer.flat.FlatSlotLayout.PACKET_SRC_PORT;
 import static org.allocpool.analyzer.flat.FlatSlotLayout.RESULT_INT;
 
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 import java.util.List;
-import org.allocpool.analyzer.StateDigest;
 import org.allocpool.analyzer.flat.FlatSlotLayout;
 import org.allocpool.analyzer.packet.PacketSource;
 import org.allocpool.memory.slab.Slab;
@@ -44,7 +42,7 @@ final class FlatPipeline implements ParallelPipeline {
     // processor k's slots never handed out yet, or not since the ring back ran dry; a stack, top last
     private final int[][] spares;
     private final int[] spareCount;
-    private final Thread[] threads;
+    private final ProcessorGroup group;
     private final long[] sequences;
     private int next;
     private long made;
@@ -60,7 +58,6 @@ final class FlatPipeline implements ParallelPipeline {
         this.backs = new Handoff[n];
         this.spares = new int[n][];
         this.spareCount = new int[n];
-        this.threads = new Thread[n];
         this.sequences = new long[n];
         int[] queues = new int[n];
         int[] stores = new int[n];
@@ -76,12 +73,12 @@ final class FlatPipeline implements ParallelPipeline {
                 }
                 spareCount[k] = share;
                 processors[k] = new FlatProcessor(slab, queues[k], stores[k], rings[k], backs[k], settings.isRealtime());
-                threads[k] = Thread.ofPlatform().name("analyzer-mt-processor-" + k).daemon().unstarted(processors[k]);
             }
         } catch (RuntimeException | Error e) {
             slab.close();
             throw e;
         }
+        this.group = new ProcessorGroup(processors);
         this.mirror = new QueueMirror(generator, queues, stores);
     }
 
@@ -108,9 +105,7 @@ final class FlatPipeline implements ParallelPipeline {
 
     @Override
     public void start() {
-        for (Thread t : threads) {
-            t.start();
-        }
+        group.start();
     }
 
     // hot path: no allocation
@@ -131,7 +126,7 @@ final class FlatPipeline implements ParallelPipeline {
                 while (!ring.offer(null, slot, index, sequences[k])) {
                     waited = Idle.pause(waited);
                     if ((waited & 1023) == 0) {
-                        checkAlive(k);
+                        group.checkAlive(k);
                     }
                 }
             }
@@ -176,19 +171,13 @@ final class FlatPipeline implements ParallelPipeline {
             while (!back.poll()) {
                 waited = Idle.pause(waited);
                 if ((waited & 1023) == 0) {
-                    checkAlive(k);
+                    group.checkAlive(k);
                 }
             }
         }
         return back.slot();
     }
 
-    private void checkAlive(int k) {
-        Throwable failure = processors[k].failure();
-        if (failure != null || !threads[k].isAlive() && threads[k].getState() != Thread.State.NEW) {
-            throw new IllegalStateException("processor " + k + " failed: " + failure, failure);
-        }
-    }
 
     /** As {@code FlatAnalyzer.simulate}: the next generated packet into {@code slot}. */
     // hot path: no allocation
@@ -216,36 +205,17 @@ final class FlatPipeline implements ParallelPipeline {
 
     @Override
     public void stop() {
-        for (FlatProcessor p : processors) {
-            p.stop();
-        }
-        ParallelThreads.join(threads);
-        for (int k = 0; k < n; k++) {
-            Throwable failure = processors[k].failure();
-            if (failure != null) {
-                throw new IllegalStateException("processor " + k + " failed: " + failure.getMessage(), failure);
-            }
-            processors[k].endOfStream(sequences[k]);
-        }
+        group.stop(sequences);
     }
 
     @Override
     public String stateDigest() {
-        StateDigest digest = new StateDigest();
-        for (FlatProcessor p : processors) {
-            p.digest(digest);
-        }
-        return digest.hex();
+        return group.stateDigest();
     }
 
     @Override
     public void drain() {
-        for (FlatProcessor p : processors) {
-            while (p.drainOne(mirror)) {
-                // one queued packet processed
-            }
-            p.freeStored();
-        }
+        group.drain(mirror);
     }
 
     @Override
@@ -274,25 +244,18 @@ final class FlatPipeline implements ParallelPipeline {
 
     @Override
     public List<ProcessorCounts> counts() {
-        List<ProcessorCounts> counts = new ArrayList<>();
-        for (FlatProcessor p : processors) {
-            counts.add(p.counts());
-        }
-        return List.copyOf(counts);
+        return group.counts();
     }
 
     @Override
     public List<Thread> threads() {
-        return List.of(threads);
+        return group.threads();
     }
 
     /** Stops the processors (if running), then frees the slab; a processor that would not end keeps it allocated. */
     @Override
     public void close() {
-        for (FlatProcessor p : processors) {
-            p.stop();
-        }
-        ParallelThreads.join(threads);
+        group.close();
         slab.close();
     }
 }

@@ -34,7 +34,7 @@ import org.allocpool.memory.slab.Slab;
  * <p>Its own thread runs {@link #run()}; before that thread starts and after it was joined, one other
  * thread may prefill, drain and read it. Owns the slots in its queue and store; the slab is the pipeline's.
  */
-final class FlatProcessor implements Runnable {
+final class FlatProcessor implements PacketProcessor {
 
     private static final int NONE = -1;
 
@@ -226,22 +226,26 @@ final class FlatProcessor implements Runnable {
         return queue.length;
     }
 
-    void stop() {
+    @Override
+    public void stop() {
         stopping = true;
     }
 
-    Throwable failure() {
+    @Override
+    public Throwable failure() {
         return failure;
     }
 
-    void endOfStream(long ticks) {
+    @Override
+    public void endOfStream(long ticks) {
         if (realtime && ticks > expected) {
             lost += ticks - expected;
             expected = ticks;
         }
     }
 
-    boolean drainOne(IndexDraw draw) {
+    @Override
+    public boolean drainOne(IndexDraw draw) {
         if (size == 0) {
             return false;
         }
@@ -253,7 +257,8 @@ final class FlatProcessor implements Runnable {
         return true;
     }
 
-    void freeStored() {
+    @Override
+    public void freeStored() {
         for (int i = 0; i < stored.length; i++) {
             if (stored[i] != NONE) {
                 free(stored[i]);
@@ -263,7 +268,8 @@ final class FlatProcessor implements Runnable {
     }
 
     /** As {@code FlatAnalyzer.stateDigest}, for this processor's store then queue. */
-    void digest(StateDigest digest) {
+    @Override
+    public void digest(StateDigest digest) {
         for (int slot : stored) {
             if (slot == NONE) {
                 digest.empty();
@@ -287,7 +293,8 @@ final class FlatProcessor implements Runnable {
                 p.get(PACKET_SHORT, PACKET_DST_PORT), p.get(PACKET_INT, PACKET_PROTOCOL));
     }
 
-    ProcessorCounts counts() {
+    @Override
+    public ProcessorCounts counts() {
         return new ProcessorCounts(new WorkloadCounts(prefilled + received, parsed, tcpStored, evicted, freed), received, lost);
     }
 }

@@ -1,8 +1,6 @@
 package org.allocpool.analyzer.parallel;
 
-import java.util.ArrayList;
 import java.util.List;
-import org.allocpool.analyzer.StateDigest;
 import org.allocpool.analyzer.packet.Packet;
 import org.allocpool.analyzer.packet.PacketSource;
 import org.allocpool.memory.pool.ConcurrentObjectPool;
@@ -34,7 +32,7 @@ final class ObjectPipeline implements ParallelPipeline {
     private final Packet[][] spares;
     private final int[] spareCount;
     private final ConcurrentObjectPool<Packet> shared;
-    private final Thread[] threads;
+    private final ProcessorGroup group;
     private final long[] sequences;
     private int next;
     private long made;
@@ -50,7 +48,6 @@ final class ObjectPipeline implements ParallelPipeline {
         this.spareCount = backs == null ? null : new int[n];
         this.shared = strategy == ParallelStrategy.POOL_SHARED
                 ? new ConcurrentObjectPool<>(settings.pool(), i -> Packet.onHeap()) : null;
-        this.threads = new Thread[n];
         this.sequences = new long[n];
         int[] queues = new int[n];
         int[] stores = new int[n];
@@ -69,8 +66,8 @@ final class ObjectPipeline implements ParallelPipeline {
             }
             processors[k] = new ObjectProcessor(strategy, queues[k], stores[k], rings[k], backs == null ? null : backs[k],
                     shared, settings.isRealtime());
-            threads[k] = Thread.ofPlatform().name("analyzer-mt-processor-" + k).daemon().unstarted(processors[k]);
         }
+        this.group = new ProcessorGroup(processors);
         this.mirror = new QueueMirror(generator, queues, stores);
     }
 
@@ -97,9 +94,7 @@ final class ObjectPipeline implements ParallelPipeline {
 
     @Override
     public void start() {
-        for (Thread t : threads) {
-            t.start();
-        }
+        group.start();
     }
 
     // hot path: no allocation but alloc's packet
@@ -132,7 +127,7 @@ final class ObjectPipeline implements ParallelPipeline {
         while (!ring.offer(p, 0, index, sequences[k])) {
             waited = Idle.pause(waited);
             if ((waited & 1023) == 0) {
-                checkAlive(k);
+                group.checkAlive(k);
             }
         }
     }
@@ -198,50 +193,25 @@ final class ObjectPipeline implements ParallelPipeline {
         while (!back.poll()) {
             waited = Idle.pause(waited);
             if ((waited & 1023) == 0) {
-                checkAlive(k);
+                group.checkAlive(k);
             }
         }
     }
 
-    private void checkAlive(int k) {
-        Throwable failure = processors[k].failure();
-        if (failure != null || !threads[k].isAlive() && threads[k].getState() != Thread.State.NEW) {
-            throw new IllegalStateException("processor " + k + " failed: " + failure, failure);
-        }
-    }
 
     @Override
     public void stop() {
-        for (ObjectProcessor p : processors) {
-            p.stop();
-        }
-        ParallelThreads.join(threads);
-        for (int k = 0; k < n; k++) {
-            Throwable failure = processors[k].failure();
-            if (failure != null) {
-                throw new IllegalStateException("processor " + k + " failed: " + failure.getMessage(), failure);
-            }
-            processors[k].endOfStream(sequences[k]);
-        }
+        group.stop(sequences);
     }
 
     @Override
     public String stateDigest() {
-        StateDigest digest = new StateDigest();
-        for (ObjectProcessor p : processors) {
-            p.digest(digest);
-        }
-        return digest.hex();
+        return group.stateDigest();
     }
 
     @Override
     public void drain() {
-        for (ObjectProcessor p : processors) {
-            while (p.drainOne(mirror)) {
-                // one queued packet processed
-            }
-            p.freeStored();
-        }
+        group.drain(mirror);
     }
 
     @Override
@@ -279,23 +249,16 @@ final class ObjectPipeline implements ParallelPipeline {
 
     @Override
     public List<ProcessorCounts> counts() {
-        List<ProcessorCounts> counts = new ArrayList<>();
-        for (ObjectProcessor p : processors) {
-            counts.add(p.counts());
-        }
-        return List.copyOf(counts);
+        return group.counts();
     }
 
     @Override
     public List<Thread> threads() {
-        return List.of(threads);
+        return group.threads();
     }
 
     @Override
     public void close() {
-        for (ObjectProcessor p : processors) {
-            p.stop();
-        }
-        ParallelThreads.join(threads);
+        group.close();
     }
 }

@@ -20,7 +20,7 @@ import org.allocpool.memory.pool.ConcurrentObjectPool;
  * <p>Its own thread runs {@link #run()}; before that thread starts and after it was joined, one
  * other thread may prefill, drain and read it. Owns the packets in its queue and store.
  */
-final class ObjectProcessor implements Runnable {
+final class ObjectProcessor implements PacketProcessor {
 
     private final ParallelStrategy strategy;
     private final Handoff in;
@@ -216,12 +216,14 @@ final class ObjectProcessor implements Runnable {
     }
 
     /** Asks the thread to end once its ring is empty. Any thread, after the source's last offer. */
-    void stop() {
+    @Override
+    public void stop() {
         stopping = true;
     }
 
     /** What ended the thread, or {@code null}; read after it was joined. */
-    Throwable failure() {
+    @Override
+    public Throwable failure() {
         return failure;
     }
 
@@ -229,7 +231,8 @@ final class ObjectProcessor implements Runnable {
      * After the thread was joined: takes the oldest queued packet and processes it with
      * {@code storeIndex}, frees it unless it was kept; {@code false} when the queue is empty.
      */
-    boolean drainOne(IndexDraw draw) {
+    @Override
+    public boolean drainOne(IndexDraw draw) {
         if (size == 0) {
             return false;
         }
@@ -243,7 +246,8 @@ final class ObjectProcessor implements Runnable {
     }
 
     /** After the queue was drained: frees every stored packet. */
-    void freeStored() {
+    @Override
+    public void freeStored() {
         for (int i = 0; i < stored.length; i++) {
             if (stored[i] != null) {
                 free(stored[i]);
@@ -253,7 +257,8 @@ final class ObjectProcessor implements Runnable {
     }
 
     /** Folds what it holds into {@code digest}: the store in order, then the queue oldest first (as the single-threaded analyser). */
-    void digest(StateDigest digest) {
+    @Override
+    public void digest(StateDigest digest) {
         for (Packet p : stored) {
             if (p == null) {
                 digest.empty();
@@ -275,7 +280,8 @@ final class ObjectProcessor implements Runnable {
     }
 
     /** After the thread was joined, in real time: the ticks meant for it after the last one it received were lost too. */
-    void endOfStream(long ticks) {
+    @Override
+    public void endOfStream(long ticks) {
         if (realtime && ticks > expected) {
             lost += ticks - expected;
             expected = ticks;
@@ -283,7 +289,8 @@ final class ObjectProcessor implements Runnable {
     }
 
     /** Its counts: made is what it was given (prefill and received). Read after the thread was joined. */
-    ProcessorCounts counts() {
+    @Override
+    public ProcessorCounts counts() {
         return new ProcessorCounts(new WorkloadCounts(prefilled + received, parsed, tcpStored, evicted, freed), received, lost);
     }
 }

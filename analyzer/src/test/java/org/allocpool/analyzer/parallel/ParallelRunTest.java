@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.allocpool.analyzer.AnalyzerSettings;
 import org.allocpool.analyzer.Strategy;
 import org.allocpool.analyzer.WorkloadCase;
@@ -106,9 +107,7 @@ class ParallelRunTest {
             for (int i = 0; i < 5; i++) {
                 pipeline.send(200_000); // warm-up: let the JIT compile the source's loop
             }
-            long before = AllocationCounter.currentThreadAllocatedBytes();
-            pipeline.send(1_000_000);
-            double perPacket = (AllocationCounter.currentThreadAllocatedBytes() - before) / 1e6;
+            double perPacket = leastPerPacket(pipeline, AllocationCounter::currentThreadAllocatedBytes, 1.0);
             pipeline.stop();
             assertTrue(perPacket < 1.0, strategy + ": the source allocated " + perPacket + " bytes per packet");
         }
@@ -123,11 +122,9 @@ class ParallelRunTest {
             for (int i = 0; i < 5; i++) {
                 pipeline.send(200_000);
             }
-            long before = processors(pipeline);
-            pipeline.send(1_000_000);
-            long after = processors(pipeline); // read while they run: an ended thread has no counter
+            // read while they run: an ended thread has no counter
+            double perPacket = leastPerPacket(pipeline, () -> processors(pipeline), strategy == ParallelStrategy.FLAT ? 1.0 : 1024);
             pipeline.stop();
-            double perPacket = (after - before) / 1e6;
             if (strategy == ParallelStrategy.FLAT) {
                 assertTrue(perPacket < 1.0, "flat processors allocated " + perPacket + " bytes per packet");
             } else {
@@ -135,6 +132,23 @@ class ParallelRunTest {
                 assertTrue(perPacket > 0 && perPacket < 1024, "pool-per-thread processors allocated " + perPacket);
             }
         }
+    }
+
+    /**
+     * The least bytes per packet that {@code allocated} grew by over windows of 1,000,000 packets sent,
+     * stopping at the first under {@code enough} (at most 5 windows): the claim is the steady state's,
+     * and a window sent before C2 compiled a loop counts what the interpreter and C1 allocate where C2's
+     * escape analysis does not (seen on a loaded machine: flat's processors at 40 bytes a packet in one
+     * window, 0 once compiled).
+     */
+    private static double leastPerPacket(ParallelPipeline pipeline, LongSupplier allocated, double enough) {
+        double least = Double.MAX_VALUE;
+        for (int window = 0; window < 5 && least >= enough; window++) {
+            long before = allocated.getAsLong();
+            pipeline.send(1_000_000);
+            least = Math.min(least, (allocated.getAsLong() - before) / 1e6);
+        }
+        return least;
     }
 
     static long processors(ParallelPipeline pipeline) {
