@@ -1,11 +1,8 @@
 package org.allocpool.lab.allocrate.tables;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.function.Function;
 import org.allocpool.lab.allocrate.AllocRateCell;
 import org.allocpool.lab.allocrate.AllocRateCellFields;
 import org.allocpool.lab.allocrate.AllocRateExperiment;
@@ -16,6 +13,7 @@ import org.allocpool.lab.records.RecordType;
 import org.allocpool.lab.report.ChartSection;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
+import org.allocpool.lab.text.RunHeader;
 import org.allocpool.lab.text.TableNotes;
 import org.allocpool.metrics.env.Environment;
 
@@ -58,30 +56,30 @@ public final class AllocRateReport implements Report<AllocRateCellFields, AllocR
         StringBuilder out = new StringBuilder();
         header(out, cells, runs);
         TableNotes notes = new TableNotes();
-        section(out, "Events per second, all threads", "Median over the forks, (the middle half of the timed rounds),"
+        RunHeader.section(out, "## Events per second, all threads", "Median over the forks, (the middle half of the timed rounds),"
                 + " ± half the forks' range. alloc: a new 44-byte event per event, kept among the thread's last ten;"
                 + " reuse: one event per thread.", AllocRateTables.total(cells, notes), notes);
-        section(out, "Events per second per thread", "The same over the threads: a loop that scales keeps it.",
+        RunHeader.section(out, "## Events per second per thread", "The same over the threads: a loop that scales keeps it.",
                 AllocRateTables.perThread(cells, notes), notes);
-        section(out, "Speed-up over the fewest threads", "Events/s in all over those of the first column.",
+        RunHeader.section(out, "## Speed-up over the fewest threads", "Events/s in all over those of the first column.",
                 AllocRateTables.speedUp(cells, notes), notes);
-        section(out, "Allocated", "Heap bytes the worker threads allocated per event (0: none; 56 is one event with"
+        RunHeader.section(out, "## Allocated", "Heap bytes the worker threads allocated per event (0: none; 56 is one event with"
                 + " its header), and GB per second, medians over the forks.", AllocRateTables.allocation(cells, notes), notes);
-        section(out, "Collections", "Collections per second, share of the time in stop-the-world pauses (JFR), and the"
+        RunHeader.section(out, "## Collections", "Collections per second, share of the time in stop-the-world pauses (JFR), and the"
                 + " cores busy besides the workers (the collector's threads, the JIT, the JVM's own), medians over the forks.",
                 AllocRateTables.collections(cells, notes), notes);
-        section(out, "CPU per event", "CPU time the whole JVM used per event, ns (the workers, the collector's threads,"
+        RunHeader.section(out, "## CPU per event", "CPU time the whole JVM used per event, ns (the workers, the collector's threads,"
                 + " the JIT): median over the forks (the middle half of the rounds). Unlike a rate it leaves out the time a"
                 + " thread waits for a core; what shares the core (a hyperthread sibling), the caches and memory still move it.", AllocRateTables.cpu(cells, notes), notes);
-        section(out, "Who pays, in CPU time", "The allocating loop's CPU ns per event split into the work (the reusing"
+        RunHeader.section(out, "## Who pays, in CPU time", "The allocating loop's CPU ns per event split into the work (the reusing"
                 + " loop's), the allocation's own cost (Epsilon, which never collects, minus the work) and the collector's"
                 + " (the collector minus Epsilon: its collections, concurrent ones included, and its barriers), with each"
                 + " share of the total. ~ marks a share whose two figures are too close to call.",
                 AllocRateTables.costs(cells, notes, true), notes);
-        section(out, "Who pays, in wall time per thread", "The same split of 1e9 / events/s per thread: what a thread"
+        RunHeader.section(out, "## Who pays, in wall time per thread", "The same split of 1e9 / events/s per thread: what a thread"
                 + " waits for an event, a concurrent collector's work on other cores left out, other processes' left in.",
                 AllocRateTables.costs(cells, notes, false), notes);
-        section(out, "Escape analysis", "The same cell with `-XX:-DoEscapeAnalysis`: events/s and allocated bytes per"
+        RunHeader.section(out, "## Escape analysis", "The same cell with `-XX:-DoEscapeAnalysis`: events/s and allocated bytes per"
                 + " event, with it and without.", AllocRateTables.escapeAnalysis(cells, notes), notes);
         out.append(BesideTheArticle.render(cells, cores(cells)));
         out.append("\n## Verdict\n\n");
@@ -90,42 +88,15 @@ public final class AllocRateReport implements Report<AllocRateCellFields, AllocR
         return out.toString();
     }
 
-    private static void section(StringBuilder out, String title, String explanation, String table, TableNotes notes) {
-        if (table.isEmpty()) {
-            return;
-        }
-        out.append("\n## ").append(title).append("\n\n").append(explanation).append("\n\n").append(table);
-        String drained = notes.drain();
-        if (!drained.isEmpty()) {
-            out.append('\n').append(drained);
-        }
-    }
-
     private static void header(StringBuilder out, AllocRateCells cells, List<RunInfo> runs) {
         out.append("# allocpool lab: alloc-rate\n\n");
-        for (RunInfo run : runs) {
-            out.append("- profile: ").append(run.profile());
-            out.append(run.childArgs().isEmpty() ? "\n" : " (every cell: `" + String.join(" ", run.childArgs()) + "`)\n");
-            if (!run.jvmArgs().isEmpty()) {
-                out.append("- extra JVM arguments: `").append(String.join(" ", run.jvmArgs())).append("`\n");
-            }
-        }
-        if (runs.isEmpty()) {
-            out.append("- profile: not recorded\n");
-        }
+        RunHeader.profiles(out, runs, "every cell", "extra JVM arguments");
         out.append("- JVM: the cell's collector with its defaults, `-Xms").append(AllocRateCell.HEAP).append(" -Xmx")
                 .append(AllocRateCell.HEAP).append(' ').append(AllocRateCell.PRE_TOUCH).append("`; Epsilon with a larger"
                         + " pre-touched heap and rounds of a fixed number of events that all fit in it\n");
         List<Environment> envs = cells.all().stream().flatMap(r -> r.forks().stream()).map(LabRecord::env)
                 .filter(Objects::nonNull).toList();
-        if (envs.isEmpty()) {
-            out.append("- environment: not recorded (no cell reported one)\n");
-        } else {
-            out.append("- JDK: ").append(distinct(envs, e -> e.jdk() + " (" + e.vm() + ")")).append('\n');
-            out.append("- CPU: ").append(distinct(envs, Environment::cpu)).append(", ")
-                    .append(distinct(envs, e -> Integer.toString(e.cores()))).append(" cores\n");
-            out.append("- OS: ").append(distinct(envs, Environment::os)).append('\n');
-        }
+        RunHeader.environment(out, envs, "cell");
         List<AllocRateResult> all = cells.all();
         long ok = all.stream().filter(AllocRateResult::isOk).count();
         long forks = all.stream().mapToLong(r -> r.forks().size()).sum();
@@ -141,11 +112,5 @@ public final class AllocRateReport implements Report<AllocRateCellFields, AllocR
     private static Integer cores(AllocRateCells cells) {
         return cells.all().stream().flatMap(r -> r.forks().stream()).map(LabRecord::env).filter(Objects::nonNull)
                 .map(Environment::cores).filter(c -> c > 0).min(Integer::compare).orElse(null);
-    }
-
-    private static String distinct(List<Environment> envs, Function<Environment, String> field) {
-        Set<String> values = new LinkedHashSet<>();
-        envs.forEach(e -> values.add(field.apply(e)));
-        return String.join(" / ", values);
     }
 }

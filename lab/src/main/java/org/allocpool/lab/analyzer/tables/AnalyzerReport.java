@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import org.allocpool.lab.analyzer.AnalyzerCellFields;
 import org.allocpool.lab.analyzer.AnalyzerExperiment;
 import org.allocpool.lab.analyzer.AnalyzerMatrix;
@@ -17,6 +16,7 @@ import org.allocpool.lab.report.ChartSection;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.metrics.env.Environment;
+import org.allocpool.lab.text.RunHeader;
 import org.allocpool.lab.text.TableNotes;
 
 /**
@@ -242,17 +242,12 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
         if (envs.isEmpty() && !cppEnvs.isEmpty()) {
             envs = cppEnvs;
         }
-        if (envs.isEmpty()) {
-            out.append("- environment: not recorded (no cell reported one)\n");
-        } else {
-            out.append("- JDK: ").append(distinct(envs, e -> e.jdk() + " (" + e.vm() + ")")).append('\n');
-            out.append("- CPU: ").append(distinct(envs, Environment::cpu))
-                    .append(", ").append(distinct(envs, e -> Integer.toString(e.cores()))).append(" cores\n");
-            out.append("- OS: ").append(distinct(envs, Environment::os)).append('\n');
-            out.append("- host: ").append(distinct(envs, e -> e.host() == null ? "not recorded" : e.host())).append('\n');
+        RunHeader.environment(out, envs, "cell");
+        if (!envs.isEmpty()) {
+            out.append("- host: ").append(RunHeader.distinct(envs, e -> e.host() == null ? "not recorded" : e.host())).append('\n');
         }
         if (!cppEnvs.isEmpty()) {
-            out.append("- C++: ").append(distinct(cppEnvs, Environment::vm)).append('\n');
+            out.append("- C++: ").append(RunHeader.distinct(cppEnvs, Environment::vm)).append('\n');
         }
         // the records that count: a fork recorded again (a resumed or merged run) is counted once, as the tables show it
         List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> counted = new LatestRecords<>(records).all();
@@ -299,12 +294,6 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
             out.append("\n## Beside the article\n\n").append("Published figures: ").append(ArticleFigures.CITATION)
                     .append(" `~` marks one of ours that was not steady.\n").append(tables);
         }
-    }
-
-    private static String distinct(List<Environment> envs, Function<Environment, String> field) {
-        Set<String> values = new LinkedHashSet<>();
-        envs.forEach(e -> values.add(field.apply(e)));
-        return String.join(" / ", values);
     }
 
 }

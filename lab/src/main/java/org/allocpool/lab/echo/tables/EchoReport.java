@@ -1,11 +1,8 @@
 package org.allocpool.lab.echo.tables;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.function.Function;
 import org.allocpool.lab.echo.EchoCell;
 import org.allocpool.lab.echo.EchoCellFields;
 import org.allocpool.lab.echo.EchoExperiment;
@@ -16,6 +13,7 @@ import org.allocpool.lab.records.RecordType;
 import org.allocpool.lab.report.ChartSection;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
+import org.allocpool.lab.text.RunHeader;
 import org.allocpool.lab.text.TableNotes;
 import org.allocpool.metrics.env.Environment;
 
@@ -75,15 +73,7 @@ public final class EchoReport implements Report<EchoCellFields, EchoMetricsView>
 
     private static void section(StringBuilder out, String gc, String event, String title, String explanation, String table,
                                 TableNotes notes) {
-        if (table.isEmpty()) {
-            return;
-        }
-        out.append("\n### ").append(gc).append(", ").append(event).append(": ").append(title).append("\n\n")
-                .append(explanation).append("\n\n").append(table);
-        String drained = notes.drain();
-        if (!drained.isEmpty()) {
-            out.append('\n').append(drained);
-        }
+        RunHeader.section(out, "### " + gc + ", " + event + ": " + title, explanation, table, notes);
     }
 
     /** Per cell: events per second over the forks, as the events/s tables show it; higher is better. */
@@ -99,28 +89,14 @@ public final class EchoReport implements Report<EchoCellFields, EchoMetricsView>
 
     private static void header(StringBuilder out, EchoCells cells, List<RunInfo> runs) {
         out.append("# allocpool lab: echo\n\n");
-        for (RunInfo run : runs) {
-            out.append("- profile: ").append(run.profile());
-            out.append(run.childArgs().isEmpty() ? "\n" : " (every bench: `" + String.join(" ", run.childArgs()) + "`)\n");
-            if (!run.jvmArgs().isEmpty()) {
-                out.append("- extra server JVM arguments: `").append(String.join(" ", run.jvmArgs())).append("`\n");
-            }
-        }
-        if (runs.isEmpty()) {
-            out.append("- profile: not recorded\n");
-        }
+        RunHeader.profiles(out, runs, "every bench", "extra server JVM arguments");
         out.append("- server JVM: the cell's collector, `-Xms").append(EchoCell.SERVER_HEAP).append(" -Xmx")
                 .append(EchoCell.SERVER_HEAP).append(" -XX:+AlwaysPreTouch`; bench JVM, the same for every cell: `")
                 .append(String.join(" ", EchoCell.BENCH_JVM_FLAGS)).append("`; both on ").append(EchoCell.HOST).append('\n');
         List<Environment> envs = environments(cells);
-        if (envs.isEmpty()) {
-            out.append("- environment: not recorded (no cell reported one)\n");
-        } else {
-            out.append("- JDK: ").append(distinct(envs, e -> e.jdk() + " (" + e.vm() + ")")).append('\n');
-            out.append("- CPU: ").append(distinct(envs, Environment::cpu)).append(", ")
-                    .append(distinct(envs, e -> Integer.toString(e.cores()))).append(" cores\n");
-            out.append("- OS: ").append(distinct(envs, Environment::os)).append('\n');
-            out.append("- host: ").append(distinct(envs, e -> Objects.requireNonNullElse(e.host(), "not recorded"))).append('\n');
+        RunHeader.environment(out, envs, "cell");
+        if (!envs.isEmpty()) {
+            out.append("- host: ").append(RunHeader.distinct(envs, e -> Objects.requireNonNullElse(e.host(), "not recorded"))).append('\n');
         }
         List<EchoCellResult> all = cells.all();
         long ok = all.stream().filter(EchoCellResult::isOk).count();
@@ -140,11 +116,5 @@ public final class EchoReport implements Report<EchoCellFields, EchoMetricsView>
     /** The fewest cores any record reports, or {@code null} when none does. */
     private static Integer cores(EchoCells cells) {
         return environments(cells).stream().map(Environment::cores).filter(c -> c > 0).min(Integer::compare).orElse(null);
-    }
-
-    private static String distinct(List<Environment> envs, Function<Environment, String> field) {
-        Set<String> values = new LinkedHashSet<>();
-        envs.forEach(e -> values.add(field.apply(e)));
-        return String.join(" / ", values);
     }
 }

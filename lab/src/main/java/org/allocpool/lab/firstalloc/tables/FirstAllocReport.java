@@ -1,11 +1,8 @@
 package org.allocpool.lab.firstalloc.tables;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.function.Function;
 import org.allocpool.lab.figure.CellFigure;
 import org.allocpool.lab.firstalloc.FirstAllocCell;
 import org.allocpool.lab.firstalloc.FirstAllocCellFields;
@@ -16,6 +13,7 @@ import org.allocpool.lab.records.RecordType;
 import org.allocpool.lab.report.ChartSection;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
+import org.allocpool.lab.text.RunHeader;
 import org.allocpool.lab.text.TableNotes;
 import org.allocpool.metrics.env.Environment;
 
@@ -44,21 +42,21 @@ public final class FirstAllocReport implements Report<FirstAllocCellFields, Firs
         TableNotes notes = new TableNotes();
         int count = results.count();
         String n = FirstAllocTables.thousands(count);
-        section(out, "Time to the first buffer and to the first " + n, "From just before the allocator's code is first"
+        RunHeader.section(out, "## Time to the first buffer and to the first " + n, "From just before the allocator's code is first"
                 + " called in a fresh JVM (one allocator per JVM): its allocator, arena or pool made, then the first"
                 + " buffer made and written to, then the others, each kept. Median over the forks (10th-90th percentile)."
                 + " Later buffers: (first " + n + " - first buffer) / " + (count - 1) + ".",
                 FirstAllocTables.times(results, notes), notes);
-        section(out, "What the way to the " + FirstAllocTables.ordinal(count) + " buffer loads and takes", "Medians over"
+        RunHeader.section(out, "## What the way to the " + FirstAllocTables.ordinal(count) + " buffer loads and takes", "Medians over"
                 + " the forks: classes the JVM loaded, heap bytes the measuring thread allocated (buffers, the allocator's"
                 + " structures, static initialisation), and direct buffer memory (the JVM's `direct` pool: allocateDirect"
                 + " and buffers made on it; FFM's confined and shared arenas are not counted there, nor Netty's direct buffers when"
                 + " Netty allocates them through FFM, as Netty 4.2 does on JDK 25 with Unsafe denied).",
                 FirstAllocTables.loads(results), notes);
-        section(out, "Beside the JVM's start", "JVM start (the runtime's start time) to the clock's start is this"
+        RunHeader.section(out, "## Beside the JVM's start", "JVM start (the runtime's start time) to the clock's start is this"
                 + " program's own start-up (the JVM, the module graph, the command line): the share is the first " + n
                 + " over the two together.", FirstAllocTables.startUp(results), notes);
-        section(out, "Beside the Netty case study", FirstAllocTables.CASE_STUDY + ". Another machine, JDK and Netty:"
+        RunHeader.section(out, "## Beside the Netty case study", FirstAllocTables.CASE_STUDY + ". Another machine, JDK and Netty:"
                 + " compare the shape (a first buffer far dearer than the later ones), not the milliseconds.",
                 FirstAllocTables.besideTheArticle(results), notes);
         out.append("\n## Verdict\n\n");
@@ -84,41 +82,14 @@ public final class FirstAllocReport implements Report<FirstAllocCellFields, Firs
         return FirstAllocCharts.of(new FirstAllocResults(records));
     }
 
-    private static void section(StringBuilder out, String title, String explanation, String table, TableNotes notes) {
-        if (table.isEmpty()) {
-            return;
-        }
-        out.append("\n## ").append(title).append("\n\n").append(explanation).append("\n\n").append(table);
-        String drained = notes.drain();
-        if (!drained.isEmpty()) {
-            out.append('\n').append(drained);
-        }
-    }
-
     private static void header(StringBuilder out, FirstAllocResults results, List<RunInfo> runs) {
         out.append("# allocpool lab: first-alloc\n\n");
-        for (RunInfo run : runs) {
-            out.append("- profile: ").append(run.profile());
-            out.append(run.childArgs().isEmpty() ? "\n" : " (every fork: `" + String.join(" ", run.childArgs()) + "`)\n");
-            if (!run.jvmArgs().isEmpty()) {
-                out.append("- extra JVM arguments: `").append(String.join(" ", run.jvmArgs())).append("`\n");
-            }
-        }
-        if (runs.isEmpty()) {
-            out.append("- profile: not recorded\n");
-        }
+        RunHeader.profiles(out, runs, "every fork", "extra JVM arguments");
         out.append("- every fork a fresh JVM: `").append(String.join(" ", FirstAllocCell.JVM_FLAGS))
                 .append("`, Unsafe denied as `./allocpool` runs, the measurement on its main thread\n");
         List<Environment> envs = results.all().stream().flatMap(r -> r.forks().stream()).map(LabRecord::env)
                 .filter(Objects::nonNull).toList();
-        if (envs.isEmpty()) {
-            out.append("- environment: not recorded (no fork reported one)\n");
-        } else {
-            out.append("- JDK: ").append(distinct(envs, e -> e.jdk() + " (" + e.vm() + ")")).append('\n');
-            out.append("- CPU: ").append(distinct(envs, Environment::cpu)).append(", ")
-                    .append(distinct(envs, e -> Integer.toString(e.cores()))).append(" cores\n");
-            out.append("- OS: ").append(distinct(envs, Environment::os)).append('\n');
-        }
+        RunHeader.environment(out, envs, "fork");
         long cells = results.all().size();
         long ok = results.ok().size();
         long forks = results.all().stream().mapToLong(r -> r.forks().size()).sum();
@@ -128,11 +99,5 @@ public final class FirstAllocReport implements Report<FirstAllocCellFields, Firs
                 .append(forks - okForks).append(" failed)\n\n");
         out.append("A first allocation happens once per JVM, so each fork is one sample: figures are medians over the"
                 + " forks with their 10th-90th percentile. Shared machines are noisy: compare rows within one run.\n");
-    }
-
-    private static String distinct(List<Environment> envs, Function<Environment, String> field) {
-        Set<String> values = new LinkedHashSet<>();
-        envs.forEach(e -> values.add(field.apply(e)));
-        return String.join(" / ", values);
     }
 }
