@@ -25,7 +25,9 @@ final class EntryCheck {
         /** Checksum right but the key bytes do not hash to the key: written wrong, never by this store. */
         BAD_KEY_BYTES,
         /** The checksum does not match the bytes. */
-        BAD_CHECKSUM
+        BAD_CHECKSUM,
+        /** The room of a replaced or removed value, marked freed by the store ({@link EntryLayout#markFreed}): no entry, but no damage. */
+        FREED
     }
 
     private EntryCheck() {
@@ -47,9 +49,9 @@ final class EntryCheck {
         }
         int keyLength = EntryLayout.keyLength(file, entry);
         int length = EntryLayout.length(file, entry);
+        int reserved = file.get(ValueLayout.JAVA_INT_UNALIGNED, entry + EntryLayout.RESERVED_OFFSET);
         if (keyLength < EntryLayout.LONG_KEY || keyLength > StoreConfig.MAX_KEY_LIMIT || length < 0
-                || length > StoreConfig.MAX_VALUE_LIMIT
-                || file.get(ValueLayout.JAVA_INT_UNALIGNED, entry + EntryLayout.KEY_LENGTH_OFFSET + 4) != 0) {
+                || length > StoreConfig.MAX_VALUE_LIMIT || (reserved != 0 && reserved != EntryLayout.FREED)) {
             return Verdict.IMPLAUSIBLE;
         }
         int keyBytes = Math.max(0, keyLength);
@@ -59,6 +61,9 @@ final class EntryCheck {
         }
         if (end > available) {
             return Verdict.TORN;
+        }
+        if (reserved == EntryLayout.FREED) {
+            return Verdict.FREED;
         }
         boolean keyMatches = keyLength < 0 || KeyHash.ofBytes(file, entry + EntryLayout.KEY_BYTES_OFFSET, keyLength)
                 == EntryLayout.key(file, entry);

@@ -26,8 +26,12 @@ import java.nio.ByteOrder;
  *  CRC32C covers bytes 4 .. 32 + key bytes + value length: everything but itself, in one run.
  * </pre>
  *
- * An entry is never changed once its slot points at it: an update appends a new entry and moves
- * the slot. Stateless; thread-safe.
+ * An entry is never changed while a slot points at it: an update writes a new entry (appended, or
+ * in the room of a freed one of the same size) and moves the slot. An entry no slot points at any
+ * more may be <b>freed</b> ({@link FreeEntries}): its reserved word (bytes 20..24) then holds
+ * {@link #FREED} and its key field the offset of the next freed entry of its stack (0: none); its
+ * lengths, expiry time and value stay as they were, so it still spans the same bytes. A freed entry is not whole (reserved word and checksum).
+ * Stateless; thread-safe.
  */
 final class EntryLayout {
 
@@ -42,6 +46,10 @@ final class EntryLayout {
     static final long EXPIRES_AT_OFFSET = 24;
     /** Where the key bytes start; the value follows them. */
     static final long KEY_BYTES_OFFSET = 32;
+
+    /** The reserved word of a freed entry: "FREE" in ASCII, little-endian. */
+    static final int FREED = 0x45455246;
+    static final long RESERVED_OFFSET = 20;
 
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -120,8 +128,25 @@ final class EntryLayout {
         file.set(INT, entry + LENGTH_OFFSET, length);
         file.set(LONG, entry + KEY_OFFSET, key);
         file.set(INT, entry + KEY_LENGTH_OFFSET, keyLength);
-        file.set(INT, entry + KEY_LENGTH_OFFSET + 4, 0);
+        file.set(INT, entry + RESERVED_OFFSET, 0);
         file.set(LONG, entry + EXPIRES_AT_OFFSET, expiresAt);
+    }
+
+    /**
+     * Marks the entry at {@code entry}, which no slot points at any more, freed: {@code next} (the
+     * next freed entry of its stack, or 0) in its key field, {@link #FREED} in its reserved word.
+     * Its lengths and value bytes are left as they were.
+     */
+    // hot path: no allocation
+    static void markFreed(MemorySegment file, long entry, long next) {
+        file.set(LONG, entry + KEY_OFFSET, next);
+        file.set(INT, entry + RESERVED_OFFSET, FREED);
+    }
+
+    /** The freed entry after the freed entry {@code entry} in its stack, or 0. */
+    // hot path: no allocation
+    static long nextFreed(MemorySegment file, long entry) {
+        return file.get(LONG, entry + KEY_OFFSET);
     }
 
     /** Computes and stores the checksum of a written entry. */

@@ -9,7 +9,11 @@ import java.util.function.LongConsumer;
  * Reads a possibly damaged value log from its start to its end and finds every whole entry in it
  * (see {@link EntryCheck}), whatever the slot table says: for each key, the newest whole entry
  * (the one furthest into the log: appends of one key are made under its segment's lock, in
- * order, and a growth writes the copied entries before any later append). Entries follow each
+ * order, and a growth writes the copied entries before any later append; a value written into
+ * the room of a freed entry, at a lower offset, leaves no older whole entry of its key behind,
+ * since every replaced entry is marked freed as its slot moves on; unless a crash fell between the
+ * two, or the older entry was replaced by a build before the marks, 2026-11-24). Freed entries ({@link EntryCheck.Verdict#FREED})
+ * are stepped over whole and counted apart, not as damage. Entries follow each
  * other 8-aligned; where the bytes at an offset are not a whole entry (a damaged page, a write
  * killed half-way, the free space at the end), the scan steps on 8 bytes at a time until entries
  * start again, skipping runs of zeros a page at a time. A value holding the exact image of a whole
@@ -29,6 +33,10 @@ final class LogScan {
     final Map<LogKey, Long> newest = new HashMap<>();
     /** Whole entries found, superseded ones included. */
     long wholeEntries;
+    /** Entries the store had marked freed (replaced or removed values, their room kept for reuse). */
+    long freedEntries;
+    /** Bytes of those. */
+    long freedBytes;
     /** Stretches between whole entries that hold non-zero bytes but no whole entry. */
     long damagedStretches;
     /** Bytes in those stretches. */
@@ -54,14 +62,21 @@ final class LogScan {
                 progress.accept(position - logOffset);
                 nextProgress = position + PROGRESS_STEP;
             }
-            if (EntryCheck.check(file, position, logOffset, logEnd) == EntryCheck.Verdict.WHOLE) {
+            EntryCheck.Verdict verdict = EntryCheck.check(file, position, logOffset, logEnd);
+            if (verdict == EntryCheck.Verdict.WHOLE || verdict == EntryCheck.Verdict.FREED) {
                 if (stretchStart >= 0) {
                     scan.endStretch(stretchStart, position, stretchNonZero);
                     stretchStart = -1;
                 }
-                scan.wholeEntries++;
-                scan.newest.put(LogKey.of(file, position), position);
-                position += EntryLayout.entryBytes(file, position);
+                long bytes = EntryLayout.entryBytes(file, position);
+                if (verdict == EntryCheck.Verdict.WHOLE) {
+                    scan.wholeEntries++;
+                    scan.newest.put(LogKey.of(file, position), position);
+                } else {
+                    scan.freedEntries++;
+                    scan.freedBytes += bytes;
+                }
+                position += bytes;
                 continue;
             }
             if (stretchStart < 0) {

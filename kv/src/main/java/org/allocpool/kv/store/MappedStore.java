@@ -30,7 +30,8 @@ import org.allocpool.kv.store.SlotLookup.SlotAction;
  * the 64 table segments has its own {@link StampedLock}, chosen by the key's hash: {@code get} and
  * {@code containsKey} take the segment's read lock, {@code put} and {@code remove} its write lock,
  * so operations on keys of different segments run in parallel (appends to the shared log reserve
- * space with one atomic add). Growth and {@link #close()} take every segment's write lock.
+ * space with one atomic add). A read first tries without the lock, on an optimistic stamp it
+ * validates after ({@link SlotLookup}): readers then write nothing shared. Growth and {@link #close()} take every segment's write lock.
  * One process at a time: a lock file ({@code dir/store.lock}) refuses a second opener, unless every
  * opener asks for {@link StoreConfig#shared()}: then several processes use the file at once, each
  * segment's lock, the counts and the log's tail living in the file's header page
@@ -45,10 +46,12 @@ import org.allocpool.kv.store.SlotLookup.SlotAction;
  * dead space, overwritten by later appends. On reopen every live entry's checksum is verified.
  *
  * <p><b>Memory.</b> The mapping lives in a shared arena owned by the store. A growth maps the new
- * file and keeps the old mapping open for a quarter of a second, at most until the following growth
- * (so a {@link ValueView} filled just before a growth stays readable), then a put releases it
- * (its pages count in the resident size until then); {@link #close()} releases both. Reading
- * a released mapping throws {@link IllegalStateException}, never reads freed memory.
+ * file and keeps the old mapping open for a quarter of a second (so a {@link ValueView} filled just
+ * before a growth, and a read without a lock that began in it, stay readable), then a put releases
+ * it (its pages count in the resident size until then); {@link #close()} releases them all.
+ * Reading a released mapping throws {@link IllegalStateException}, never reads freed memory. The
+ * room of a replaced or removed value is written again by a later put of the same size, 50 ms
+ * after at the soonest ({@link FreeEntries}).
  *
  * <p><b>Inside.</b> This class is the API and the put loop; the jobs are done by
  * {@link SegmentLocks} (the locks), {@link SlotLookup} (lock, probe, act, unlock: every keyed call
@@ -99,7 +102,9 @@ public final class MappedStore implements AutoCloseable {
         this.locks = new SegmentLocks(segments, sharing);
         this.entriesCheckedAtOpen = opened.entriesChecked();
         this.counts = sharing == null ? new LiveCounts(opened.counts()) : new SharedCounts(mapping, segments);
-        this.writes = new SegmentWrites(opened.durability() == Durability.SYNC, counts);
+        this.writes = new SegmentWrites(opened.durability() == Durability.SYNC, counts,
+                sharing == null ? new FreeEntries(segments,
+                        Math.min(retiredGraceNanos, FreeEntries.REUSE_GRACE_NANOS)) : null);
         this.lookup = new SlotLookup(locks, mapping);
         this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos, sharing == null);
     }
@@ -194,13 +199,14 @@ public final class MappedStore implements AutoCloseable {
             try {
                 StoreMapping m = mapping.current();
                 seenGeneration = mapping.generation();
-                long entry = writes.reserve(m, seg, hash, key, bytes, entryBytes, condition);
+                long found = SegmentWrites.probe(m, seg, hash, key, bytes);
+                long entry = writes.reserve(m, seg, found, entryBytes, condition);
                 if (entry == SegmentWrites.CONDITION_NOT_MET) {
                     return false;
                 }
                 if (entry >= 0) {
                     SegmentWrites.write(m, entry, key, bytes, expiresAt, segment, array, offset, (int) length);
-                    writes.publish(m, seg, hash, key, bytes, entry, entryBytes);
+                    writes.publish(m, seg, found, key, bytes, entry, entryBytes);
                     stored = true;
                 }
             } finally {
@@ -356,6 +362,11 @@ public final class MappedStore implements AutoCloseable {
     /** Grows the store as the background does, on the calling thread, while others go on writing (tests). */
     boolean growInBackgroundWayNow() {
         return growth.growAheadNow();
+    }
+
+    /** Puts that wrote into the room of a replaced or removed entry instead of appending, since the open (tests). */
+    long reusedEntries() {
+        return writes.reused();
     }
 
     /** Live entries whose checksum the opening verified: all of them after a crash, none after a clean close. */

@@ -23,6 +23,7 @@ import java.util.Locale;
  * @param orphansNotRestored  keys with whole entries in the log but no slot, whose probe path is
  *                            intact: removed (their removed mark reused) or never acknowledged; left out
  * @param logEntries          whole entries found in the log, superseded ones included
+ * @param freedLogEntries     entries of the log the store had marked freed (replaced or removed values whose room it reuses)
  * @param damagedLogStretches stretches of the log holding non-zero bytes but no whole entry
  * @param damagedLogBytes     bytes in them
  * @param details             the first problems, one line each
@@ -30,7 +31,7 @@ import java.util.Locale;
 public record RepairReport(Path file, long fileBytes, long missingBytes, boolean rewritten, Path backup,
                            long fromTable, long fromLog, long droppedBadChecksum, long droppedTorn, long droppedBadKey,
                            long damagedSlots, long damagedTablePages, long removedNotRestored, long orphansNotRestored,
-                           long logEntries, long damagedLogStretches, long damagedLogBytes, List<String> details) {
+                           long logEntries, long freedLogEntries, long damagedLogStretches, long damagedLogBytes, List<String> details) {
 
     public RepairReport {
         details = List.copyOf(details);
@@ -53,8 +54,8 @@ public record RepairReport(Path file, long fileBytes, long missingBytes, boolean
                 missingBytes > 0 ? String.format(Locale.ROOT, ", truncated: %,d bytes missing", missingBytes) : ""));
         out.append(String.format(Locale.ROOT, "table     %,d damaged slots in %,d damaged pages%n",
                 damagedSlots, damagedTablePages));
-        out.append(String.format(Locale.ROOT, "log       %,d whole entries found; %,d bytes in %,d stretches hold no "
-                + "whole entry%n", logEntries, damagedLogBytes, damagedLogStretches));
+        out.append(String.format(Locale.ROOT, "log       %,d whole entries found, %,d freed; %,d bytes in %,d stretches "
+                + "hold no whole entry%n", logEntries, freedLogEntries, damagedLogBytes, damagedLogStretches));
         out.append(String.format(Locale.ROOT, "kept      %,d entries: %,d as the table had them, %,d rebuilt from the log%n",
                 kept(), fromTable, fromLog));
         out.append(String.format(Locale.ROOT, "dropped   %,d entries: %,d bad checksum, %,d torn or truncated, %,d bad key%n",

@@ -58,6 +58,22 @@ final class SegmentLocks {
         return sharing == null ? stamp : enterShared(segment, exclusive, stamp);
     }
 
+    /**
+     * A stamp for reading {@code segment} without taking its lock ({@link StampedLock#tryOptimisticRead}),
+     * to be checked by {@link #validate}; 0 when the segment is write-locked now, or when other
+     * processes share the file (their writes are not seen by this process's locks).
+     */
+    // hot path: no allocation
+    long tryOptimisticRead(int segment) {
+        return sharing == null ? locks[segment].tryOptimisticRead() : 0;
+    }
+
+    /** Whether no write lock of {@code segment} was taken since {@link #tryOptimisticRead} gave {@code stamp}. */
+    // hot path: no allocation
+    boolean validate(int segment, long stamp) {
+        return locks[segment].validate(stamp);
+    }
+
     /** Releases {@code segment}'s lock taken by {@link #lock} (in either mode) as {@code stamp}. */
     // hot path: no allocation
     void unlock(int segment, long stamp) {

@@ -5,9 +5,11 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * The writes a store makes under one segment's write lock, in the order that keeps the file
- * consistent after a crash at any instant: a put reserves log space ({@link #reserve}), writes
+ * consistent after a crash at any instant: a put finds the key's slot ({@link #probe}), reserves
+ * room for its entry ({@link #reserve}: a freed entry's of its size, else the log's tail), writes
  * its entry ({@link #write}), then seals it and points the key's slot at it ({@link #publish}, the
- * commit point); a remove marks the key's slot removed ({@link #remove}). In sync mode each of
+ * commit point) and frees the entry the slot pointed at; a remove marks the key's slot removed
+ * ({@link #remove}) and frees its entry. In sync mode each of
  * them forces what it wrote before it returns. Keeps the {@link StoreCounts} up to date.
  *
  * <p>Thread-safety: every method is called under the segment's write lock; writers of different
@@ -17,28 +19,46 @@ final class SegmentWrites {
 
     private final boolean sync;
     private final StoreCounts counts;
+    /** The room of replaced and removed entries, for later puts; null when other processes share the file. */
+    private final FreeEntries free;
     /** A growth under way in the background, which every write is applied to as well; set under every write lock. */
     private volatile GrowthAhead ahead;
 
-    SegmentWrites(boolean sync, StoreCounts counts) {
+    /** Writes in {@code sync} or async mode, keeping {@code counts}; reusing freed room through {@code free}, unless null. */
+    SegmentWrites(boolean sync, StoreCounts counts, FreeEntries free) {
         this.sync = sync;
         this.counts = counts;
+        this.free = free;
+    }
+
+    /** Puts that wrote into a freed entry's room since the store was opened (tests). */
+    long reused() {
+        return free == null ? 0 : free.reused();
     }
 
     /** {@link #reserve} result: the key's presence did not meet the put's condition; nothing was reserved. */
     static final long CONDITION_NOT_MET = -2;
 
     /**
-     * Reserves log space for an entry of {@code key} (or the byte key {@code bytes}, of hash
-     * {@code key}) in {@code segment}: its file offset; -1 when the segment's table or the log is
+     * The slot of {@code key} (or the byte key {@code bytes}, of hash {@code hash}) in
+     * {@code segment}, as {@link TableProbe#findForInsert} gives it: the put's one probe, handed to
+     * {@link #reserve} and {@link #publish} (the table does not change under the segment's lock).
+     */
+    // hot path: no allocation
+    static long probe(StoreMapping m, int segment, long hash, long key, ByteKey bytes) {
+        return TableProbe.findForInsert(m, segment, hash, key, bytes);
+    }
+
+    /**
+     * Reserves room for an entry of {@code entryBytes} in {@code segment}, whose slot for the key
+     * {@link #probe} found as {@code found}: the room of a freed entry of that size when there is
+     * one ({@link FreeEntries}), else the log's tail; -1 when the segment's table or the log is
      * full (the caller grows the store and retries); {@link #CONDITION_NOT_MET} when
      * {@code condition} wants the key absent and it is there, or present and it is not (an expired
      * entry counts as absent).
      */
     // hot path: no allocation
-    long reserve(StoreMapping m, int segment, long hash, long key, ByteKey bytes, long entryBytes,
-                 PutCondition condition) {
-        long found = TableProbe.findForInsert(m, segment, hash, key, bytes);
+    long reserve(StoreMapping m, int segment, long found, long entryBytes, PutCondition condition) {
         if (condition != PutCondition.ALWAYS) {
             boolean present = found >= 0
                     && !EntryLayout.isExpired(m.file, SlotLayout.entryOf(SlotLayout.refAcquire(m.file, found)));
@@ -52,6 +72,12 @@ final class SegmentWrites {
         boolean takesEmptySlot = found < 0 && SlotLayout.refAcquire(m.file, ~found) == SlotLayout.EMPTY;
         if (takesEmptySlot && counts.isCrowded(m, segment)) {
             return -1;
+        }
+        if (free != null) {
+            long room = free.take(m, segment, entryBytes);
+            if (room >= 0) {
+                return room;
+            }
         }
         long entry = counts.reserve(m, entryBytes);
         return entry + entryBytes <= m.logEnd ? entry : -1;
@@ -87,13 +113,12 @@ final class SegmentWrites {
      * before this returns.
      */
     // hot path: no allocation (in async mode)
-    void publish(StoreMapping m, int segment, long hash, long key, ByteKey bytes, long entry, long entryBytes) {
+    void publish(StoreMapping m, int segment, long found, long key, ByteKey bytes, long entry, long entryBytes) {
         MemorySegment f = m.file;
         EntryLayout.seal(f, entry);
         if (sync) {
             m.force(entry, entryBytes);
         }
-        long found = TableProbe.findForInsert(m, segment, hash, key, bytes);
         boolean exists = found >= 0;
         long slot = exists ? found : ~found;
         long previous = SlotLayout.refAcquire(f, slot);
@@ -109,7 +134,12 @@ final class SegmentWrites {
             next.put(segment, key, SlotLayout.refOf(entry, bytes != null));
         }
         if (exists) {
-            counts.replaced(m, segment, entryBytes, EntryLayout.entryBytes(f, SlotLayout.entryOf(previous)));
+            long previousEntry = SlotLayout.entryOf(previous);
+            long previousBytes = EntryLayout.entryBytes(f, previousEntry);
+            counts.replaced(m, segment, entryBytes, previousBytes);
+            if (free != null) {
+                free.free(m, segment, previousEntry, previousBytes);
+            }
         } else {
             counts.inserted(m, segment, entryBytes, previous == SlotLayout.EMPTY);
         }
@@ -130,7 +160,11 @@ final class SegmentWrites {
         if (sync) {
             m.force(slot, SlotLayout.SLOT_BYTES);
         }
-        counts.removed(m, segment, EntryLayout.entryBytes(m.file, entry));
+        long entryBytes = EntryLayout.entryBytes(m.file, entry);
+        counts.removed(m, segment, entryBytes);
+        if (free != null) {
+            free.free(m, segment, entry, entryBytes);
+        }
         return 0;
     }
 

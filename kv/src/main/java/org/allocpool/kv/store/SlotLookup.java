@@ -46,6 +46,16 @@ final class SlotLookup {
      * {@code bytes}, and {@code key} is ignored) under its segment's lock ({@code exclusive} for an
      * action that writes) and applies {@code action} to it and {@code target}.
      *
+     * <p>A read is first tried without the lock: probe and action run on an optimistic stamp of the
+     * segment's lock, and their result counts only if no writer took the lock meanwhile. Every change
+     * of a segment's slots and entries (a put, a remove, the reuse of a freed entry, a growth's swap)
+     * is made under its write lock, so a validated read saw one consistent state. A read that raced
+     * a writer may have seen torn fields, so anything it throws is dropped and the read made again
+     * under the read lock (a mapping a growth retired stays readable for a quarter of a second, and
+     * reading it later throws rather than reading freed memory; the JVM then also sets the reading
+     * thread's interrupt flag, which is cleared: a real interrupt at that very moment would be lost);
+     * an action's target may have been written by the dropped attempt: the locked one writes it again.
+     *
      * @return the action's result, or {@link #ABSENT} when the key has no value (or it expired)
      * @throws IllegalStateException when the store is closed
      */
@@ -54,22 +64,50 @@ final class SlotLookup {
         long slotKey = bytes == null ? key : bytes.hash();
         long hash = KeyHash.mix(slotKey);
         int segment = locks.segmentOf(hash);
+        if (!exclusive) {
+            long optimistic = locks.tryOptimisticRead(segment);
+            if (optimistic != 0) {
+                StoreMapping m = mapping.current();
+                int result;
+                try {
+                    result = act(m, segment, hash, slotKey, bytes, false, target, action);
+                } catch (RuntimeException raced) {
+                    if (!m.file.scope().isAlive()) {
+                        // unmapped under this read (it stalled past the grace time): the JVM stopped it with an
+                        // asynchronous exception, which also sets the thread's interrupt flag; not a real interrupt
+                        Thread.interrupted();
+                    }
+                    result = RACED;
+                }
+                if (result != RACED && locks.validate(segment, optimistic)) {
+                    return result;
+                }
+            }
+        }
         long stamp = locks.lock(segment, exclusive);
         try {
-            StoreMapping m = mapping.current();
-            long slot = TableProbe.find(m, segment, hash, slotKey, bytes);
-            if (slot < 0) {
-                return ABSENT;
-            }
-            long entry = SlotLayout.entryOf(SlotLayout.refAcquire(m.file, slot));
-            boolean expired = EntryLayout.isExpired(m.file, entry);
-            if (expired && !exclusive) {
-                return ABSENT;
-            }
-            int result = action.apply(target, m, segment, slot, entry);
-            return expired ? ABSENT : result;
+            return act(mapping.current(), segment, hash, slotKey, bytes, exclusive, target, action);
         } finally {
             locks.unlock(segment, stamp);
         }
+    }
+
+    /** A result no action returns: the optimistic attempt threw. */
+    private static final int RACED = Integer.MIN_VALUE;
+
+    // hot path: no allocation
+    private static <T> int act(StoreMapping m, int segment, long hash, long slotKey, ByteKey bytes, boolean exclusive,
+                               T target, SlotAction<T> action) {
+        long slot = TableProbe.find(m, segment, hash, slotKey, bytes);
+        if (slot < 0) {
+            return ABSENT;
+        }
+        long entry = SlotLayout.entryOf(SlotLayout.refAcquire(m.file, slot));
+        boolean expired = EntryLayout.isExpired(m.file, entry);
+        if (expired && !exclusive) {
+            return ABSENT;
+        }
+        int result = action.apply(target, m, segment, slot, entry);
+        return expired ? ABSENT : result;
     }
 }

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -41,7 +42,8 @@ final class StoreGrowth {
     static final double LOG_HEADROOM = 2.5;
     /**
      * How long the mapping a growth replaced stays mapped, so that a {@link ValueView} filled just
-     * before the growth stays readable: a reader copies or decodes a view within microseconds.
+     * before the growth, and a read without a lock that began in it, stay readable: a reader copies
+     * or decodes a view within microseconds.
      * Its pages (the whole old file, deleted) count in the resident size meanwhile.
      */
     static final long RETIRED_GRACE_NANOS = 250_000_000L;
@@ -133,10 +135,10 @@ final class StoreGrowth {
     }
 
     /**
-     * Unmaps the mapping the last growth replaced once it has been retired for the grace time
-     * ({@link #RETIRED_GRACE_NANOS} unless a test says otherwise; its pages of the old file count in
-     * the process's resident size until then; the next growth unmaps it in any case). Call it holding
-     * no segment lock; cheap (one volatile read) when there is nothing to unmap.
+     * Unmaps the mappings growths replaced once each has been retired for the grace time
+     * ({@link #RETIRED_GRACE_NANOS} unless a test says otherwise; their pages of the old files count
+     * in the process's resident size until then). Call it holding no segment lock; cheap (one
+     * volatile read) when there is nothing to unmap.
      */
     // hot path: no allocation (while there is nothing to unmap)
     void releaseRetired() {
@@ -144,15 +146,14 @@ final class StoreGrowth {
         if (retiredAt == 0 || System.nanoTime() - retiredAt < retiredGraceNanos) {
             return;
         }
-        StoreMapping retired;
+        List<StoreMapping> expired;
         long[] stamps = locks.lockAll();
         try {
-            // unless a growth since retired another mapping, whose grace time has just begun
-            retired = mapping.isOpen() && mapping.retiredAtNanos() == retiredAt ? mapping.takeRetired() : null;
+            expired = mapping.isOpen() ? mapping.takeRetired(retiredGraceNanos) : List.of();
         } finally {
             locks.unlockAll(stamps);
         }
-        if (retired != null) {
+        for (StoreMapping retired : expired) {
             try {
                 retired.close(); // a reader still reading a view of it gets IllegalStateException, never freed memory
             } catch (IOException e) {
@@ -290,7 +291,6 @@ final class StoreGrowth {
                 break;
             }
         }
-        StoreMapping unmap;
         long[] stamps = locks.lockAll();
         try {
             if (writes.ahead() != ahead) {
@@ -306,7 +306,6 @@ final class StoreGrowth {
                 ProcessLock.forceDirectory(file.getParent());
             }
             counts.grown(ahead.tail(), ahead.liveBySegment, ahead.usedBySegment);
-            unmap = mapping.takeRetired();
             mapping.replace(ahead.target);
             swaps++;
         } finally {
@@ -314,9 +313,6 @@ final class StoreGrowth {
         }
         if (!writes.isSync()) {
             ProcessLock.forceDirectory(file.getParent());
-        }
-        if (unmap != null) {
-            unmap.close();
         }
         return true;
     }

@@ -100,7 +100,7 @@ public final class StoreRepair {
                     sound && !force ? table.live.size() : plan.fromTable, sound && !force ? 0 : plan.fromLog,
                     drops[TableSurvey.Drop.BAD_CHECKSUM.ordinal()], drops[TableSurvey.Drop.TORN.ordinal()],
                     drops[TableSurvey.Drop.BAD_KEY.ordinal()], table.damagedSlots, table.provenDamagedPages,
-                    plan.removed, plan.orphans, log.wholeEntries, log.damagedStretches, log.damagedBytes, table.details);
+                    plan.removed, plan.orphans, log.wholeEntries, log.freedEntries, log.damagedStretches, log.damagedBytes, table.details);
         }
     }
 

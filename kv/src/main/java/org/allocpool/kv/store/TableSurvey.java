@@ -129,7 +129,7 @@ final class TableSurvey {
                     && (EntryLayout.keyLength(file, entry) >= 0) == byteKey ? null : Drop.BAD_KEY;
             case TORN -> Drop.TORN;
             case BAD_KEY_BYTES -> Drop.BAD_KEY;
-            case OUTSIDE_LOG, IMPLAUSIBLE, BAD_CHECKSUM -> Drop.BAD_CHECKSUM;
+            case OUTSIDE_LOG, IMPLAUSIBLE, BAD_CHECKSUM, FREED -> Drop.BAD_CHECKSUM;
         };
         if (drop == null) {
             LogKey owner = LogKey.of(file, entry);

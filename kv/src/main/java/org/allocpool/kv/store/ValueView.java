@@ -8,10 +8,13 @@ import java.lang.foreign.MemorySegment;
  * bytes at {@code segment()} from {@code offset()} for {@code length()} bytes.
  *
  * <p>Not thread-safe: one view per thread. The memory belongs to the store: the bytes stay as they
- * were read (a later write of the same key appends a new entry elsewhere, it never overwrites a
- * value in place) until the store is closed, or has grown and a quarter of a second has passed
- * since (or it has grown twice); then the mapping is released and reading through the view throws
- * {@link IllegalStateException}. Copy the bytes out promptly; never write through the view.
+ * were read (a later write of the same key writes a new entry elsewhere, it never overwrites a value
+ * in place) for at least 50 ms after the key is written again or removed: then the store may write
+ * another value of the same size into that room ({@code FreeEntries}), and the view reads those
+ * bytes. And until the store is closed, or has grown and a quarter of a second has passed since:
+ * then the mapping is released and reading through the view throws {@link IllegalStateException}.
+ * Copy the bytes out promptly (within microseconds, as a flyweight decoding a value does); never
+ * write through the view.
  */
 public final class ValueView {
 

@@ -2,6 +2,7 @@ package org.allocpool.kv.store;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.ValueLayout;
@@ -19,7 +20,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -43,13 +45,19 @@ class ConcurrentStoreTest {
     @TempDir
     Path dir;
 
-    @Test
-    void shouldAgreeWithAReferenceMapUnderConcurrentWritersAndReaders() throws Exception {
+    /**
+     * With the production grace times, and with none: every replaced value's room is then written
+     * again at once and every replaced mapping unmapped at the next put, so reads without a lock race
+     * both all the time (and must retry, never return a torn value or leave a thread interrupted).
+     */
+    @ParameterizedTest(name = "grace {0} ns")
+    @ValueSource(longs = {StoreGrowth.RETIRED_GRACE_NANOS, 0})
+    void shouldAgreeWithAReferenceMapUnderConcurrentWritersAndReaders(long graceNanos) throws Exception {
         Map<Long, byte[]> mirror = new ConcurrentHashMap<>();
         AtomicBoolean writing = new AtomicBoolean(true);
         AtomicLong wholeReads = new AtomicLong();
         CountDownLatch start = new CountDownLatch(1);
-        try (MappedStore store = MappedStore.open(dir, new StoreConfig(16, 256, Durability.ASYNC))) {
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(16, 256, Durability.ASYNC), graceNanos)) {
             long firstFileBytes = store.fileBytes();
             ExecutorService pool = Executors.newFixedThreadPool(WRITERS + READERS);
             try {
@@ -81,6 +89,9 @@ class ConcurrentStoreTest {
             }
             assertTrue(store.fileBytes() > 8 * firstFileBytes, "the store should have grown several times");
             assertTrue(wholeReads.get() > 0, "readers should have found values");
+            if (graceNanos == 0) {
+                assertTrue(store.reusedEntries() > 0, "puts should have written into freed room");
+            }
             assertMatches(store, mirror);
         }
         try (MappedStore reopened = MappedStore.openExisting(dir)) {
@@ -128,6 +139,7 @@ class ConcurrentStoreTest {
                 wholeReads.incrementAndGet();
             }
         }
+        assertFalse(Thread.currentThread().isInterrupted(), "a read left its thread interrupted");
         return null;
     }
 

@@ -1,0 +1,143 @@
+package org.allocpool.kv.store;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * The log room of replaced and removed values, handed to later puts of the same size instead of
+ * appending, so that a store whose keys are rewritten stops filling its log with dead values and
+ * need not be compacted by a growth every time the live bytes were written once more.
+ *
+ * <p><b>Crash safety is the log's.</b> An entry is freed only once no slot points at it (after its
+ * slot was published elsewhere or marked removed, and forced in sync mode); a put writes into a
+ * freed entry exactly as it appends, and publishes its slot last. So a crash at any instant leaves
+ * every slot pointing at a whole entry, as before, and a write killed half-way leaves dead bytes.
+ *
+ * <p><b>A freed entry is marked in the file</b> (see {@link EntryLayout#markFreed}): its reserved
+ * word holds {@link EntryLayout#FREED} and its key field the next freed entry of its list; its
+ * length fields and value bytes are left as they were. The mark makes it no whole entry any more
+ * (its checksum fails too), so a repair never brings a replaced value back from the log in place of
+ * a newer one written into room at a lower offset, and never brings back a removed key whose entry
+ * was freed; {@link LogScan} steps over marked entries as freed room, not damage.
+ *
+ * <p><b>Lists.</b> Per segment and entry size (multiples of 8 bytes up to {@link #MAX_ENTRY_BYTES};
+ * bigger entries are marked but never reused), freed entries are linked through themselves into
+ * three stacks of three ages: <i>young</i> (freed since the last turn), <i>aging</i> (freed before
+ * the last turn, at {@code turnedAt}) and <i>ready</i> (reusable). A put takes from ready; when
+ * ready is empty and the last turn is at least the grace time past, aging becomes ready and young
+ * becomes aging. So a freeing touches only the entry it frees (no list tail to link), a reuse only
+ * the entry it writes into, and only a put that finds ready empty reads the clock. A put takes from
+ * the stacks of its own size only, so a reused entry is overwritten exactly. The stacks live on the
+ * heap (four words per size and segment, 264 KiB per store); a store reopened starts with none, and
+ * the room freed before stays dead until the next growth copies the live entries into a new file.
+ * A growth, or any other change of file, drops a segment's stacks the next time it frees.
+ *
+ * <p><b>A grace time before reuse.</b> An entry is reused only {@code graceNanos} after it was
+ * freed, at least ({@link #REUSE_GRACE_NANOS} unless a test says otherwise): a {@link ValueView} filled
+ * before its key was written again keeps reading the old value's bytes, unchanged, for at least that
+ * long. The price is log room: the entries freed in up to two grace times wait, dead.
+ *
+ * <p>Thread-safety: every method is called under the write lock of the segment it names; each
+ * segment's stacks are touched only under that segment's lock.
+ */
+final class FreeEntries {
+
+    /**
+     * How long a freed entry waits before a put may write into it, at least (at most twice that):
+     * a reader copies or decodes a {@link ValueView} within microseconds. A longer wait costs log
+     * room: the entries freed in two of them wait, dead (16 MB at 1.6M puts/s of 100-byte entries).
+     */
+    static final long REUSE_GRACE_NANOS = 50_000_000L;
+    /** The largest entry (header, key bytes, value and padding) whose room is reused. */
+    static final int MAX_ENTRY_BYTES = 1024;
+    private static final int SIZES = MAX_ENTRY_BYTES / EntryLayout.ALIGNMENT + 1;
+    /** A stack's end: no entry starts at offset 0 (the header page is there). */
+    private static final long NONE = 0;
+
+    private final long graceNanos;
+    /** Per segment, the file its stacks are of: stacks of another file are dropped, never used. */
+    private final StoreMapping[] stacksOf;
+    private final long[] ready;
+    private final long[] aging;
+    private final long[] young;
+    /** Per stack of one size and segment: when young last became aging. */
+    private final long[] turnedAt;
+    /** Puts that wrote into freed room, per segment (each counted under its segment's lock). */
+    private final long[] reusedBySegment;
+
+    /** Stacks for {@code segments} segments; an entry is reused {@code graceNanos} after it was freed, at least. */
+    FreeEntries(int segments, long graceNanos) {
+        this.graceNanos = graceNanos;
+        this.stacksOf = new StoreMapping[segments];
+        this.ready = new long[segments * SIZES];
+        this.aging = new long[segments * SIZES];
+        this.young = new long[segments * SIZES];
+        this.turnedAt = new long[segments * SIZES];
+        this.reusedBySegment = new long[segments];
+    }
+
+    /**
+     * A freed entry of exactly {@code entryBytes} in {@code segment} of {@code m} whose grace time
+     * has passed, taken off its stack: the put writes its entry there. -1 when there is none.
+     */
+    // hot path: no allocation
+    long take(StoreMapping m, int segment, long entryBytes) {
+        if (entryBytes > MAX_ENTRY_BYTES || stacksOf[segment] != m) {
+            return -1;
+        }
+        int stack = stack(segment, entryBytes);
+        long entry = ready[stack];
+        if (entry == NONE) {
+            if (young[stack] == NONE && aging[stack] == NONE) {
+                return -1;
+            }
+            long now = System.nanoTime();
+            if (now - turnedAt[stack] < graceNanos) {
+                return -1;
+            }
+            entry = aging[stack];
+            aging[stack] = young[stack];
+            young[stack] = NONE;
+            turnedAt[stack] = now;
+            if (entry == NONE) {
+                return -1;
+            }
+        }
+        ready[stack] = EntryLayout.nextFreed(m.file, entry);
+        reusedBySegment[segment]++;
+        return entry;
+    }
+
+    /**
+     * Marks {@code entry} ({@code entryBytes} long, in {@code segment} of {@code m}), which no slot
+     * points at any more, freed, and pushes it on its young stack when it is small enough to reuse.
+     */
+    // hot path: no allocation
+    void free(StoreMapping m, int segment, long entry, long entryBytes) {
+        if (entryBytes > MAX_ENTRY_BYTES) {
+            EntryLayout.markFreed(m.file, entry, NONE);
+            return;
+        }
+        if (stacksOf[segment] != m) {
+            int from = segment * SIZES;
+            int to = from + SIZES;
+            Arrays.fill(ready, from, to, NONE);
+            Arrays.fill(aging, from, to, NONE);
+            Arrays.fill(young, from, to, NONE);
+            Arrays.fill(turnedAt, from, to, System.nanoTime());
+            stacksOf[segment] = m;
+        }
+        int stack = stack(segment, entryBytes);
+        EntryLayout.markFreed(m.file, entry, young[stack]);
+        young[stack] = entry;
+    }
+
+    /** Puts that wrote into a freed entry instead of appending, since the store was opened (tests; exact under every lock). */
+    long reused() {
+        return Arrays.stream(reusedBySegment).sum();
+    }
+
+    private static int stack(int segment, long entryBytes) {
+        return segment * SIZES + (int) (entryBytes / EntryLayout.ALIGNMENT);
+    }
+}

@@ -1,0 +1,115 @@
+package org.allocpool.kv.store;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link FreeEntries} through the store: the room of replaced and removed values is written again
+ * by later puts of the same size, so rewriting the same keys over and over does not fill the log
+ * (the store does not grow), and no reuse comes before the grace time, so a {@link ValueView} of a
+ * replaced value keeps its bytes meanwhile.
+ */
+class FreedRoomReuseTest {
+
+    private static final int KEYS = 1_000;
+
+    @TempDir
+    Path dir;
+
+    /** 48 bytes that differ for every key and version: one entry size for all. */
+    private static byte[] value(long key, int version) {
+        byte[] value = new byte[48];
+        for (int i = 0; i < value.length; i++) {
+            value[i] = (byte) (key * 7 + version * 31 + i);
+        }
+        return value;
+    }
+
+    private static void putAll(MappedStore store, int version) {
+        for (long key = 0; key < KEYS; key++) {
+            byte[] value = value(key, version);
+            store.put(key, value, 0, value.length);
+        }
+    }
+
+    private static void assertHolds(MappedStore store, int version) {
+        byte[] buffer = new byte[64];
+        for (long key = 0; key < KEYS; key++) {
+            int length = store.get(key, buffer);
+            assertArrayEquals(value(key, version), Arrays.copyOf(buffer, Math.max(0, length)), "key " + key);
+        }
+    }
+
+    @Test
+    void shouldRewriteKeysInFreedRoomWithoutGrowing() throws IOException {
+        int versions = 50;
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(KEYS, 256, Durability.ASYNC), 0)) {
+            putAll(store, 0);
+            long fileBytes = store.fileBytes();
+            for (int version = 1; version < versions; version++) {
+                putAll(store, version);
+            }
+            assertEquals(fileBytes, store.fileBytes(), "the store grew: the log filled with replaced values");
+            // each segment's first put of a round may append while its freed room ages one turn
+            assertTrue(store.reusedEntries() >= (versions - 3L) * KEYS, "reused " + store.reusedEntries());
+            assertEquals(KEYS, store.size());
+            assertHolds(store, versions - 1);
+        }
+        CheckReport check = StoreCheck.check(dir);
+        assertTrue(check.isHealthy(), check.render());
+        try (MappedStore reopened = MappedStore.openExisting(dir)) {
+            assertHolds(reopened, versions - 1);
+        }
+    }
+
+    @Test
+    void shouldWriteNewKeysIntoTheRoomOfRemovedOnes() throws IOException {
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(4 * KEYS, 256, Durability.ASYNC), 0)) {
+            putAll(store, 0);
+            for (long key = 0; key < KEYS; key++) {
+                assertTrue(store.remove(key));
+            }
+            long reusedBefore = store.reusedEntries();
+            for (long key = KEYS; key < 2 * KEYS; key++) {
+                byte[] value = value(key, 0);
+                store.put(key, value, 0, value.length);
+            }
+            assertTrue(store.reusedEntries() - reusedBefore >= KEYS / 2, "reused " + store.reusedEntries());
+            assertEquals(KEYS, store.size());
+            byte[] buffer = new byte[64];
+            for (long key = 0; key < 2 * KEYS; key++) {
+                int length = store.get(key, buffer);
+                if (key < KEYS) {
+                    assertEquals(MappedStore.ABSENT, length, "removed key " + key);
+                } else {
+                    assertArrayEquals(value(key, 0), Arrays.copyOf(buffer, length), "key " + key);
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldLeaveAViewOfAReplacedValueUnchangedWithinTheGraceTime() throws IOException {
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(KEYS, 256, Durability.ASYNC), Long.MAX_VALUE)) {
+            putAll(store, 0);
+            ValueView view = new ValueView();
+            assertTrue(store.get(7, view));
+            for (int version = 1; version < 4; version++) {
+                putAll(store, version);
+            }
+            assertEquals(0, store.reusedEntries(), "no room is reused before its grace time");
+            assertArrayEquals(value(7, 0), view.slice().toArray(ValueLayout.JAVA_BYTE));
+            assertHolds(store, 3);
+            assertFalse(store.reusedEntries() > 0);
+        }
+    }
+}
