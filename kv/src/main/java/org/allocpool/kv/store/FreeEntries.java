@@ -30,7 +30,8 @@ import java.util.Arrays;
  * the stacks of its own size only, so a reused entry is overwritten exactly. The stacks live on the
  * heap (four words per size and segment, 264 KiB per store); a store reopened starts with none, and
  * the room freed before stays dead until the next growth copies the live entries into a new file.
- * A growth, or any other change of file, drops a segment's stacks the next time it frees.
+ * A growth that copies into a new file drops a segment's stacks the next time it frees; one that
+ * grows the log in place keeps them (the offsets still name the same entries).
  *
  * <p><b>A grace time before reuse.</b> An entry is reused only {@code graceNanos} after it was
  * freed, at least ({@link #REUSE_GRACE_NANOS} unless a test says otherwise): a {@link ValueView} filled
@@ -55,8 +56,8 @@ final class FreeEntries {
     private static final long NONE = 0;
 
     private final long graceNanos;
-    /** Per segment, the file its stacks are of: stacks of another file are dropped, never used. */
-    private final StoreMapping[] stacksOf;
+    /** Per segment, the file its stacks are of ({@link StoreMapping#offsets}): stacks of another file are dropped, never used. */
+    private final Object[] stacksOf;
     private final long[] ready;
     private final long[] aging;
     private final long[] young;
@@ -68,7 +69,7 @@ final class FreeEntries {
     /** Stacks for {@code segments} segments; an entry is reused {@code graceNanos} after it was freed, at least. */
     FreeEntries(int segments, long graceNanos) {
         this.graceNanos = graceNanos;
-        this.stacksOf = new StoreMapping[segments];
+        this.stacksOf = new Object[segments];
         this.ready = new long[segments * SIZES];
         this.aging = new long[segments * SIZES];
         this.young = new long[segments * SIZES];
@@ -82,7 +83,7 @@ final class FreeEntries {
      */
     // hot path: no allocation
     long take(StoreMapping m, int segment, long entryBytes) {
-        if (entryBytes > MAX_ENTRY_BYTES || stacksOf[segment] != m) {
+        if (entryBytes > MAX_ENTRY_BYTES || stacksOf[segment] != m.offsets) {
             return -1;
         }
         int stack = stack(segment, entryBytes);
@@ -118,14 +119,14 @@ final class FreeEntries {
             EntryLayout.markFreed(m.file, entry, NONE);
             return;
         }
-        if (stacksOf[segment] != m) {
+        if (stacksOf[segment] != m.offsets) {
             int from = segment * SIZES;
             int to = from + SIZES;
             Arrays.fill(ready, from, to, NONE);
             Arrays.fill(aging, from, to, NONE);
             Arrays.fill(young, from, to, NONE);
             Arrays.fill(turnedAt, from, to, System.nanoTime());
-            stacksOf[segment] = m;
+            stacksOf[segment] = m.offsets;
         }
         int stack = stack(segment, entryBytes);
         EntryLayout.markFreed(m.file, entry, young[stack]);

@@ -28,8 +28,17 @@ import java.nio.file.Path;
  *
  * Version 2 (byte-string keys, expiry times: see {@link EntryLayout}, {@link SlotLayout}) added the
  * max key field and moved the checksum from 56 to 60; a version 1 file is refused by name (its
- * entries have another layout), never misread. The header is written once when the file is made and never changed, so a crash can never tear
- * it. Stateless; thread-safe.
+ * entries have another layout), never misread.
+ *
+ * <p>The header is written when the file is made, and changed in one way only: a log grown in
+ * place ({@link #extendLog}, since 2026-11-24) gets a larger log length. That is made in an order a
+ * crash can interrupt anywhere: the file is made longer first, then the checksum of the new fields
+ * is written, then the log length. {@link #read} takes a file longer than its header says for a log
+ * extension a crash cut short before the header changed (the header's length holds; the opening
+ * store drops the extra bytes), and a checksum that holds only for the file's own length for one cut
+ * short between the checksum and the length (the file's length holds; the opening store writes the
+ * field). A build before that date refuses both, and any extended file ("unexpected length").
+ * Stateless; thread-safe.
  */
 final class HeaderLayout {
 
@@ -76,21 +85,38 @@ final class HeaderLayout {
     }
 
     /**
+     * Writes the header of a log grown in place to {@code logBytes} into the header page at the start
+     * of {@code file}, whose file was made long enough for it: the checksum of the new fields first,
+     * then the log length (see the class comment: a crash between the two is healed on opening).
+     */
+    static void extendLog(MemorySegment file, long logBytes) {
+        MemorySegment fields = MemorySegment.ofArray(new byte[(int) CHECKSUM_OFFSET]);
+        fields.copyFrom(file.asSlice(0, CHECKSUM_OFFSET));
+        fields.set(LONG, LOG_BYTES_OFFSET, logBytes);
+        file.set(INT, CHECKSUM_OFFSET, Checksums.crc32c(fields, 0, CHECKSUM_OFFSET));
+        file.set(LONG, LOG_BYTES_OFFSET, logBytes);
+    }
+
+    /** The log length field as stored (which a crash during {@link #extendLog} may have left behind the checksum). */
+    static long storedLogBytes(MemorySegment bytes) {
+        return bytes.get(LONG, LOG_BYTES_OFFSET);
+    }
+
+    /**
      * Reads and checks the header at the start of {@code bytes} (the first bytes of {@code path},
      * at most {@link #HEADER_BYTES}), for a file of {@code fileSize} bytes.
      *
+     * A file longer than the header says is taken for a log extension a crash cut short: its header
+     * holds (the bytes past it are not the store's).
+     *
      * @throws StoreFileException naming the file and the problem: not a store, another version,
-     *                            corrupted header, truncated or overlong file
+     *                            corrupted header, truncated file
      */
     static StoreHeader read(Path path, MemorySegment bytes, long fileSize) throws StoreFileException {
         StoreHeader header = readAnyLength(path, bytes, fileSize);
         if (fileSize < header.fileBytes()) {
             throw new StoreFileException(path, "truncated: " + fileSize + " bytes, the header says "
                     + header.fileBytes(), true);
-        }
-        if (fileSize > header.fileBytes()) {
-            throw new StoreFileException(path, "unexpected length: " + fileSize + " bytes, the header says "
-                    + header.fileBytes());
         }
         return header;
     }
@@ -119,10 +145,29 @@ final class HeaderLayout {
         int stored = bytes.get(INT, CHECKSUM_OFFSET);
         int actual = Checksums.crc32c(bytes, 0, CHECKSUM_OFFSET);
         if (stored != actual) {
-            throw new StoreFileException(path, "corrupted header: checksum mismatch (stored "
-                    + Integer.toHexString(stored) + ", computed " + Integer.toHexString(actual) + ")");
+            MemorySegment extended = extensionCutShort(bytes, fileSize, stored);
+            if (extended == null) {
+                throw new StoreFileException(path, "corrupted header: checksum mismatch (stored "
+                        + Integer.toHexString(stored) + ", computed " + Integer.toHexString(actual) + ")");
+            }
+            return fields(path, extended);
         }
         return fields(path, bytes);
+    }
+
+    /**
+     * The header's fields with the log length the file's own length implies, when the stored
+     * checksum holds for those (a crash fell between {@link #extendLog}'s two writes); else null.
+     */
+    private static MemorySegment extensionCutShort(MemorySegment bytes, long fileSize, int stored) {
+        long logBytes = fileSize - bytes.get(LONG, LOG_OFFSET_OFFSET);
+        if (logBytes <= 0 || logBytes % EntryLayout.ALIGNMENT != 0) {
+            return null;
+        }
+        MemorySegment fields = MemorySegment.ofArray(new byte[HEADER_BYTES]);
+        fields.copyFrom(bytes.asSlice(0, HEADER_BYTES));
+        fields.set(LONG, LOG_BYTES_OFFSET, logBytes);
+        return Checksums.crc32c(fields, 0, CHECKSUM_OFFSET) == stored ? fields : null;
     }
 
     private static StoreHeader fields(Path path, MemorySegment bytes) throws StoreFileException {

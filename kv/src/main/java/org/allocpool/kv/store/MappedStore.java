@@ -369,6 +369,11 @@ public final class MappedStore implements AutoCloseable {
         return writes.reused();
     }
 
+    /** Logs grown in place (no copy) since the open (tests). */
+    long logExtensions() {
+        return growth.extensions();
+    }
+
     /** Live entries whose checksum the opening verified: all of them after a crash, none after a clean close. */
     long entriesCheckedAtOpen() {
         return entriesCheckedAtOpen;

@@ -2,8 +2,8 @@ package org.allocpool.kv.store;
 
 /**
  * The layout parameters of one store file, as its header records them (see {@link HeaderLayout}).
- * Immutable: a file's header is written once, when the file is made, and never changed; growth
- * writes a new file with a new header.
+ * Immutable: a file's header is written when the file is made; a growth writes a new file with a
+ * new header, or grows the log in place and writes a larger log length ({@link #withLogBytes}).
  *
  * @param segments        independently locked parts of the slot table (a power of two)
  * @param slotsPerSegment slots in each segment (a power of two)
@@ -14,6 +14,11 @@ package org.allocpool.kv.store;
  */
 record StoreHeader(int segments, int slotsPerSegment, long logBytes, int maxValueBytes, Durability durability,
                    int maxKeyBytes) {
+
+    /** The same layout with a log of {@code bytes}. */
+    StoreHeader withLogBytes(long bytes) {
+        return new StoreHeader(segments, slotsPerSegment, bytes, maxValueBytes, durability, maxKeyBytes);
+    }
 
     /** Where the slot table starts: right after the header page. */
     long tableOffset() {

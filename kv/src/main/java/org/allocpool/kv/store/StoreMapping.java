@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,13 +31,19 @@ final class StoreMapping implements AutoCloseable {
     final long logEnd;
     /** The identity of the mapped file (device and inode on Linux), to tell it from a file renamed over it; may be null. */
     final Object fileKey;
+    /**
+     * Shared by the mappings of one file whose log was grown in place ({@link #extended}): an offset
+     * means the same entry in each of them. A new file (made, opened, or a growth's copy) has its own.
+     */
+    final Object offsets;
     private final FileChannel channel;
     private final Arena arena;
 
-    private StoreMapping(Path path, StoreHeader header, FileChannel channel, boolean writable, Object fileKey)
-            throws IOException {
+    private StoreMapping(Path path, StoreHeader header, FileChannel channel, boolean writable, Object fileKey,
+                         Object offsets) throws IOException {
         this.path = path;
         this.fileKey = fileKey;
+        this.offsets = offsets;
         this.header = header;
         this.channel = channel;
         this.arena = Arena.ofShared();
@@ -63,7 +70,7 @@ final class StoreMapping implements AutoCloseable {
                 StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
             channel.write(ByteBuffer.wrap(new byte[1]), header.fileBytes() - 1);
-            StoreMapping mapping = new StoreMapping(path, header, channel, true, fileKey(where));
+            StoreMapping mapping = new StoreMapping(path, header, channel, true, fileKey(where), new Object());
             HeaderLayout.write(mapping.file, header);
             return mapping;
         } catch (IOException | RuntimeException e) {
@@ -97,10 +104,53 @@ final class StoreMapping implements AutoCloseable {
             while (first.hasRemaining() && channel.read(first, first.position()) >= 0) {
                 // a positional read may return fewer bytes than asked: read on until full
             }
-            StoreHeader header = HeaderLayout.read(path, MemorySegment.ofArray(first.array()), size);
-            return new StoreMapping(path, header, channel, writable, key);
+            MemorySegment headerPage = MemorySegment.ofArray(first.array());
+            StoreHeader header = HeaderLayout.read(path, headerPage, size);
+            if (writable && (size > header.fileBytes() || HeaderLayout.storedLogBytes(headerPage) != header.logBytes())) {
+                finishCutShortExtension(channel, header, size);
+            }
+            return new StoreMapping(path, header, channel, writable, key, new Object());
         } catch (IOException | RuntimeException e) {
             channel.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Mends what a crash during a log extension ({@link #extended}) left: the log length field behind
+     * the checksum (written now), or the file longer than the header says (cut back to it).
+     */
+    private static void finishCutShortExtension(FileChannel channel, StoreHeader header, long size) throws IOException {
+        if (size > header.fileBytes()) {
+            channel.truncate(header.fileBytes());
+        } else {
+            ByteBuffer field = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(0, header.logBytes());
+            channel.write(field, HeaderLayout.LOG_BYTES_OFFSET);
+        }
+        channel.force(true);
+    }
+
+    /**
+     * Grows the log of this mapping's file in place to {@code logBytes} and maps the longer file: the
+     * file is made longer (sparse: the new room reads as zeros), then its header written
+     * ({@link HeaderLayout#extendLog}; forced first when {@code sync}). This mapping stays valid over
+     * the same bytes (the caller retires it); the new one shares its {@link #offsets}.
+     */
+    StoreMapping extended(long logBytes, boolean sync) throws IOException {
+        StoreHeader next = header.withLogBytes(logBytes);
+        FileChannel longer = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        try {
+            longer.write(ByteBuffer.wrap(new byte[1]), next.fileBytes() - 1);
+            if (sync) {
+                longer.force(true); // the length before the header that claims it
+            }
+            HeaderLayout.extendLog(file, logBytes);
+            if (sync) {
+                force(0, HeaderLayout.HEADER_BYTES);
+            }
+            return new StoreMapping(path, next, longer, true, fileKey, offsets);
+        } catch (IOException | RuntimeException e) {
+            longer.close();
             throw e;
         }
     }
