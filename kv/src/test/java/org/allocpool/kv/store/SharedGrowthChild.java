@@ -14,13 +14,17 @@ import java.util.concurrent.TimeUnit;
  *     printing {@code acked N} once the N-th put returned, until its first growth stops at the point
  *     {@link TestOnlyGrowthPause} was told (by the test, on this JVM's command line): it prints
  *     {@code growth-paused POINT} and waits there, holding every lock in the file, to be killed.</li>
+ * <li>{@code write}: as {@code grow}, printing {@code acked N} every 256 puts only (and run with no
+ *     pause point): a test kills it wherever it is, most likely in the middle of a put.</li>
  * <li>{@code survive}: puts its marker key, prints {@code open}, waits (at most two minutes) for the
- *     file {@code go} to exist, prints {@code writing}, writes {@code keys} keys of its own (the
- *     first waits for a lock the grower holds), prints {@code written generation=G takeovers=T},
+ *     file {@code go} to exist, prints {@code writing}; with {@code read-first}, reads the first key
+ *     of process 1 (waiting for the lock a stopped grower holds) and exits with status 5 unless it is
+ *     whole; writes {@code keys} keys of its own, prints {@code written generation=G takeovers=T},
  *     waits for the end of its stdin, closes the store and prints {@code closed}.</li>
  * </ul>
  *
- * <p>Arguments: the store directory, the mode, this process's index, keys, the {@code go} file.
+ * <p>Arguments: the store directory, the mode, this process's index, keys, the {@code go} file,
+ * and for {@code survive} {@code read-first} or {@code write-first}.
  */
 final class SharedGrowthChild {
 
@@ -34,11 +38,14 @@ final class SharedGrowthChild {
         int keys = Integer.parseInt(args[3]);
         Path go = Path.of(args[4]);
         MappedStore store = MappedStore.open(dir, SharedStoreChild.config());
-        if (mode.equals("grow")) {
+        if (mode.equals("grow") || mode.equals("write")) {
+            int ackEvery = mode.equals("grow") ? 1 : 256; // write: mostly putting, so a kill mostly lands in a put
             for (int i = 0; i < keys; i++) {
                 byte[] value = CrashValues.value(SharedStoreChild.ownKey(index, i), 0);
                 store.put(SharedStoreChild.ownKey(index, i), value, 0, value.length);
-                System.out.println("acked " + (i + 1));
+                if ((i + 1) % ackEvery == 0) {
+                    System.out.println("acked " + (i + 1));
+                }
             }
             System.out.println("wrote every key without a growth stopping");
             Runtime.getRuntime().halt(4);
@@ -48,6 +55,15 @@ final class SharedGrowthChild {
         System.out.println("open");
         awaitFile(go);
         System.out.println("writing");
+        if (args[5].equals("read-first")) {
+            long key = SharedStoreChild.ownKey(1, 0);
+            byte[] read = new byte[256];
+            int length = store.get(key, read);
+            if (length < 0 || CrashValues.versionOf(key, java.util.Arrays.copyOf(read, length)) != 0) {
+                System.out.println("key " + key + " of the grower is not whole: length " + length);
+                Runtime.getRuntime().halt(5);
+            }
+        }
         for (int i = 0; i < keys; i++) {
             byte[] value = CrashValues.value(SharedStoreChild.ownKey(index, i), 0);
             store.put(SharedStoreChild.ownKey(index, i), value, 0, value.length);
