@@ -117,6 +117,11 @@ final class SharedMapping {
         }
     }
 
+    /** Whether another process's growth replaced the mapped file (a hint, read without a lock). */
+    boolean isReplaced() {
+        return SharedLayout.isMoved(mapping.current().file);
+    }
+
     /** Maps the file at the store's path while the current one was replaced by a growth. */
     void remapIfMoved() {
         try {
