@@ -44,7 +44,8 @@ import redis.clients.jedis.Response;
  * pipelined) or RESP (Jedis), reads back through the other, both ways, while the writes grow the
  * store (made for 64 entries) under both servers many times. Then both stop (end of stdin): the
  * first leaves no clean-close record, the last does, and the store reopens with every key.
- * Meanwhile {@code kv serve} without {@code --shared} is refused in one line saying why.
+ * Meanwhile {@code kv serve} without {@code --shared}, and {@code kv repair}, are refused in one line
+ * saying why.
  */
 class KvServeSharedTest {
 
@@ -93,6 +94,11 @@ class KvServeSharedTest {
             assertEquals(1, alone.err().size(), "one line: " + alone.err());
             assertTrue(alone.err().getFirst().startsWith("allocpool: kv serve: " + store.resolve(MappedStore.FILE_NAME)
                     + ": in use by other processes that opened it shared"), alone.err().getFirst());
+            Outcome repair = execute("kv", "repair", "--dir", store.toString());
+            assertEquals(1, repair.exitCode(), repair.toString());
+            assertEquals(1, repair.err().size(), "one line: " + repair.err());
+            assertTrue(repair.err().getFirst().contains("in use by other processes that opened it shared"),
+                    repair.err().getFirst());
 
             try (KvClient ca = KvClient.connect("127.0.0.1", Integer.parseInt(readyA.group(1)));
                  KvClient cb = KvClient.connect("127.0.0.1", Integer.parseInt(readyB.group(1)))) {
