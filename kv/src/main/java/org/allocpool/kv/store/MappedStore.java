@@ -304,6 +304,7 @@ public final class MappedStore implements AutoCloseable {
 
     /** Live entries of both kinds of key (values that expired but were not yet removed or replaced included). */
     public long size() {
+        locks.remapIfReplaced(); // shared: another process may have grown the store since our last lock
         return counts.entries();
     }
 
@@ -341,6 +342,7 @@ public final class MappedStore implements AutoCloseable {
 
     /** The file's current length (header, table and log). */
     public long fileBytes() {
+        locks.remapIfReplaced(); // shared: another process may have grown the store since our last lock
         return mapping.current().header.fileBytes();
     }
 
@@ -356,6 +358,7 @@ public final class MappedStore implements AutoCloseable {
 
     /** Log bytes taken by live entries (headers and padding included). */
     public long liveBytes() {
+        locks.remapIfReplaced(); // shared: another process may have grown the store since our last lock
         return counts.liveBytes();
     }
 

@@ -32,7 +32,10 @@ final class ProcessLock implements AutoCloseable {
         try {
             FileLock lock = channel.tryLock();
             if (lock == null) {
-                throw new StoreFileException(store, "in use by another process (" + lockFile + " is locked)");
+                throw new StoreFileException(store, SharedProcessLock.isHeldBySharers(lockFile)
+                        ? "in use by other processes that opened it shared (" + lockFile + " is locked); open it"
+                                + " shared too (kv serve --shared, StoreConfig.withShared) or stop them"
+                        : "in use by another process (" + lockFile + " is locked)");
             }
             return new ProcessLock(channel, lock);
         } catch (OverlappingFileLockException e) {

@@ -130,6 +130,23 @@ final class SegmentLocks {
         }
     }
 
+    /**
+     * In a shared file that another process's growth replaced since this process last took a lock:
+     * maps the file now at the store's path, under every in-process lock, so that figures read
+     * without a lock (entries, length) are the current file's. Call holding no lock; one load of the
+     * moved word when nothing moved (or when the store is not shared: nothing).
+     */
+    void remapIfReplaced() {
+        if (sharing != null && sharing.isReplaced()) {
+            long[] all = lockAll();
+            try {
+                sharing.remapIfMoved();
+            } finally {
+                unlockAll(all);
+            }
+        }
+    }
+
     /** Takes the file's lock of {@code segment}, whose in-process lock is held as {@code stamp}, remapping while the file was replaced. */
     private long enterShared(int segment, boolean exclusive, long stamp) {
         StampedLock lock = locks[segment];

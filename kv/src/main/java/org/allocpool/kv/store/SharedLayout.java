@@ -25,13 +25,14 @@ import java.nio.ByteOrder;
  *  2048 + 32 x s       +8        +12       +16                 +32
  *  +-------------------+---------+---------+-------------------+
  *  | lock: owner pid   | used    | live    | zero              |   segment s (s &lt; 64)
- *  | &lt;&lt; 32 | session  | slots   | slots   |                   |
+ *  | &lt;&lt; 32 | start tag| slots   | slots   |                   |
  *  +-------------------+---------+---------+-------------------+
  *  moved:     0 while the file is the store's; 1 once a growth renamed a new file over it
  *  log tail:  where the next entry goes (an atomic add reserves room)
  *  live bytes: log bytes of live entries (exact unless a writer died mid-write, see SharedCounts)
  *  takeovers: locks taken over from a dead owner during this sharing session
- *  lock:      0 = free, else the holder's pid (high 32 bits) and its session tag (low 32 bits)
+ *  lock:      0 = free, else the holder's pid (high 32 bits) and a tag of its process's start time
+ *             (low 32 bits; FileLocks: a live process with that pid but another start reused it)
  * </pre>
  *
  * The tail and the live bytes share a cache line (a put changes both); the moved word, read by

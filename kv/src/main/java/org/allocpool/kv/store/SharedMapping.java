@@ -33,6 +33,12 @@ final class SharedMapping {
     private StoreMapping allLocked;
     /** Slots found pointing at a damaged entry after a takeover, and marked removed (tests). */
     private volatile long droppedAfterTakeover;
+    /**
+     * A lock was taken over in a file a growth had replaced: the takeover is counted in the file
+     * mapped next too, so that the last closer of the session records no clean close. Set holding a
+     * segment's in-process lock, read and cleared holding every one ({@link #remapIfMoved}).
+     */
+    private volatile boolean takeoverInReplacedFile;
 
     SharedMapping(Path file, LiveMapping mapping, int segments) {
         this.file = file;
@@ -53,6 +59,9 @@ final class SharedMapping {
             SharedLayout.markMoved(m.file);
         }
         if (SharedLayout.isMoved(m.file)) {
+            if (tookOver) {
+                takeoverInReplacedFile = true;
+            }
             locks.unlock(m.file, segment);
             return false;
         }
@@ -83,6 +92,8 @@ final class SharedMapping {
                 }
                 if (!SharedLayout.isMoved(m.file)) {
                     repair(m, s);
+                } else {
+                    takeoverInReplacedFile = true;
                 }
             }
         }
@@ -106,11 +117,20 @@ final class SharedMapping {
         }
     }
 
+    /** Whether another process's growth replaced the mapped file (a hint, read without a lock). */
+    boolean isReplaced() {
+        return SharedLayout.isMoved(mapping.current().file);
+    }
+
     /** Maps the file at the store's path while the current one was replaced by a growth. */
     void remapIfMoved() {
         try {
             while (mapping.isOpen() && SharedLayout.isMoved(mapping.current().file)) {
                 mapping.replace(StoreMapping.open(file, true));
+                if (takeoverInReplacedFile) {
+                    takeoverInReplacedFile = false;
+                    SharedLayout.countTakeover(mapping.current().file);
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": cannot map the store's file another process grew: "

@@ -85,6 +85,25 @@ final class SharedProcessLock implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether processes that opened the store shared hold {@code lockFile} (asked by an opener alone
+     * that found it locked, to say why): the "sharers" byte can be locked shared, which a process
+     * that has the store alone (holding the whole file exclusive) would not allow. Best effort: false
+     * when it cannot tell. Holds no lock when it returns.
+     */
+    static boolean isHeldBySharers(Path lockFile) {
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.READ)) {
+            FileLock probe = channel.tryLock(SHARERS, 1, true);
+            if (probe == null) {
+                return false;
+            }
+            probe.release();
+            return true;
+        } catch (IOException | OverlappingFileLockException e) {
+            return false;
+        }
+    }
+
     /** Whether no other process had the store open: this one checks the file and sets it up. */
     boolean isFirst() {
         return first;

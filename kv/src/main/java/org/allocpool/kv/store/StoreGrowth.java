@@ -127,6 +127,7 @@ final class StoreGrowth {
             StoreRebuild.Rebuilt rebuilt = StoreRebuild.rebuild(old, temp, file, next);
             try {
                 counts.prepare(old, rebuilt.mapping(), rebuilt.tail(), rebuilt.liveBySegment(), rebuilt.liveBySegment());
+                TestOnlyGrowthPause.at(TestOnlyGrowthPause.BEFORE_RENAME);
                 Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 ProcessLock.forceDirectory(file.getParent());
             } catch (IOException | RuntimeException e) {
@@ -134,7 +135,9 @@ final class StoreGrowth {
                 throw e;
             }
             if (!background) {
+                TestOnlyGrowthPause.at(TestOnlyGrowthPause.AFTER_RENAME);
                 SharedLayout.markMoved(old.file); // the others remap when they next take one of its locks
+                TestOnlyGrowthPause.at(TestOnlyGrowthPause.AFTER_MOVED);
             }
             counts.grown(rebuilt.tail(), rebuilt.liveBySegment(), rebuilt.liveBySegment());
             mapping.replace(rebuilt.mapping());

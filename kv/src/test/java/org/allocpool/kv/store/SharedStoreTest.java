@@ -138,6 +138,29 @@ class SharedStoreTest {
     }
 
     @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void shouldCountAnotherProcesssWritesThroughItsGrowthsWithoutTouchingTheStore() throws Exception {
+        Path store = dir.resolve("store");
+        try (MappedStore idle = MappedStore.open(store, SharedStoreChild.config())) {
+            long fileBytes = idle.fileBytes();
+            RunningChild writer = start(store, "write", 0, 1, KEYS, OVERLAP);
+            try {
+                Matcher written = awaitLine(writer, WRITTEN);
+                assertTrue(Long.parseLong(written.group(1)) > 1, "the writer grew the store: " + written.group());
+                // this process has taken no lock since: its mapping is the file the writer's first growth replaced
+                assertEquals(KEYS + OVERLAP + 1, idle.size(), "entries, as the store's current file counts them");
+                assertTrue(idle.fileBytes() > fileBytes, "the current file's length, not the first one's");
+                assertEquals(0, writer.stop(WAIT).exitCode(), writer.stderrTail().toString());
+            } finally {
+                writer.close();
+            }
+            assertEquals(KEYS + OVERLAP + 1, idle.size());
+        }
+        assertTrue(Files.exists(store.resolve(CleanClose.FILE_NAME)), "the last to close records a clean close");
+        assertTrue(StoreCheck.check(store).isHealthy());
+    }
+
+    @Test
     void shouldRefuseToShareAStoreOpenedAloneAndTheOtherWayRound() throws IOException {
         Path store = dir.resolve("store");
         try (MappedStore alone = MappedStore.open(store, SharedStoreChild.config().withShared(false))) {
