@@ -10,8 +10,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Grows a store whose segments or log are filling up. Usually in the background: once the log is
- * {@link #AHEAD_LOG_FILL} full or a segment {@link #AHEAD_SLOT_LOAD} used, a thread copies the live
+ * Grows a store whose segments or log are filling up. A log full of live entries (its dead bytes at
+ * most {@link #MAX_DEAD_TO_EXTEND} of them) grows in place: the file made longer, nothing copied
+ * ({@link #extendInPlace}). Else usually in the background: once the log is {@link #AHEAD_LOG_FILL}
+ * full (of dead bytes) or a segment {@link #AHEAD_SLOT_LOAD} used, a thread copies the live
  * entries into the next file batch by batch while every write goes to both files
  * ({@link GrowthAhead}), forces it, and swaps it in under every segment's write lock (a last force of
  * the pages written since, the rename, the remap). When the writes fill the old file first,
@@ -31,15 +33,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class StoreGrowth {
 
     /**
-     * After a growth the log holds 2.5 times the live bytes: the file and the process's resident
-     * size stay within about 2.5 times the live data (the log's dead bytes are resident until the
-     * next growth drops them). 4 (with the log doubled until it fit) made the file 5.6 times the live
-     * bytes after a replace-only load, 520 MB for 93 MB of users. Under replacements a growth recurs
-     * each time the live bytes were written once more (it starts in the background at
-     * {@link #AHEAD_LOG_FILL}: once the live bytes were written again, with half as much left for
-     * the writes made while it copies).
+     * After a growth that copies, the log holds 1.25 times the live bytes. Replaced and removed
+     * values' room is reused ({@link FreeEntries}) and a full log of live entries grows in place by
+     * an eighth ({@link #extendInPlace}), so the log need not hold the writes of a whole cycle any
+     * more (2.5 until 2026-11-24; 4, with the log doubled until it fit, made the file 5.6 times the
+     * live bytes after a replace-only load, 520 MB for 93 MB of users).
      */
-    static final double LOG_HEADROOM = 2.5;
+    static final double LOG_HEADROOM = 1.25;
     /**
      * How long the mapping a growth replaced stays mapped, so that a {@link ValueView} filled just
      * before the growth, and a read without a lock that began in it, stay readable: a reader copies
@@ -206,10 +206,10 @@ final class StoreGrowth {
     }
 
     /**
-     * After a put into {@code segment}: when the log is filling up with live entries and the segments
-     * are not, grows the log in place at once ({@link #extendInPlace}: no copy); else, when the log
-     * or the segment is filling up, starts a growth in the background ({@link GrowthAhead}) unless one
-     * runs. Call it holding no segment lock.
+     * After a put into {@code segment}: when the segment's slots are filling up, or the log is
+     * filling up with dead bytes, starts a growth in the background ({@link GrowthAhead}) unless one
+     * runs. A log filling up with live entries is left to grow in place once full ({@link #grow}:
+     * no copy). Call it holding no segment lock.
      */
     // hot path: no allocation (unless it grows the store)
     void growAheadIfFilling(int segment) {
@@ -219,9 +219,8 @@ final class StoreGrowth {
         StoreMapping m = mapping.current();
         boolean logFilling = counts.tail(m) - m.logOffset > (long) ((m.logEnd - m.logOffset) * AHEAD_LOG_FILL);
         boolean slotsFilling = counts.used(segment) > (int) (m.slotsPerSegment * AHEAD_SLOT_LOAD);
-        if (logFilling && !slotsFilling && isMostlyLive(m)) {
-            extendInPlaceNow(m);
-        } else if ((logFilling || slotsFilling) && mapping.generation() != aheadFailedGeneration
+        boolean compacting = logFilling && !isMostlyLive(m); // else the log grows in place once full (grow)
+        if ((compacting || slotsFilling) && mapping.generation() != aheadFailedGeneration
                 && aheadRunning.compareAndSet(false, true)) {
             aheadThread = Thread.ofPlatform().daemon().name("allocpool-kv-grow").start(this::growAhead);
         }
@@ -238,31 +237,17 @@ final class StoreGrowth {
         return (counts.tail(m) - m.logOffset) - live <= (long) (live * MAX_DEAD_TO_EXTEND);
     }
 
-    /** As {@link #extendInPlace}, taking every lock; nothing when the mapping changed or a background growth started since. */
-    private void extendInPlaceNow(StoreMapping seen) {
-        long[] stamps = locks.lockAll();
-        try {
-            if (mapping.isOpen() && mapping.current() == seen && writes.ahead() == null) {
-                extendInPlace(seen, 0);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot grow the store's log: " + e.getMessage(), e);
-        } finally {
-            locks.unlockAll(stamps);
-        }
-    }
-
     /**
-     * Grows the log of {@code old}'s file in place by a quarter (or to fit the tail and one more
+     * Grows the log of {@code old}'s file in place by an eighth (or to fit the tail and one more
      * entry of {@code entryBytes}): the file is made longer, its header written, and the longer file
      * mapped ({@link StoreMapping#extended}); no entry moves, nothing is copied or forced but the
      * header in sync mode, so it takes microseconds where a copy takes seconds at millions of
-     * entries. The old mapping is retired as a growth's is. Under every segment's write lock; not
+     * entries, and the file stays within an eighth of what its log holds. The old mapping is retired as a growth's is. Under every segment's write lock; not
      * in a shared file (other processes map its old length).
      */
     private void extendInPlace(StoreMapping old, long entryBytes) throws IOException {
         long logBytes = old.header.logBytes();
-        long needed = Math.max(logBytes + logBytes / 4, counts.tail(old) - old.logOffset + entryBytes);
+        long needed = Math.max(logBytes + logBytes / 8, counts.tail(old) - old.logOffset + entryBytes);
         StoreMapping next = old.extended((needed + PAGE - 1) / PAGE * PAGE, writes.isSync());
         mapping.replace(next);
         extensions++;

@@ -19,8 +19,12 @@ final class StoreOpening {
     static final int SEGMENTS = 64;
     static final int MIN_SLOTS_PER_SEGMENT = 8;
     static final long MIN_LOG_BYTES = 64 << 10;
-    /** Log bytes reserved per entry of initial capacity: a guess, since values vary; the log grows. */
-    static final long LOG_BYTES_PER_ENTRY = 128;
+    /**
+     * Log bytes reserved per entry of initial capacity: a guess, since values vary (a long key and a
+     * 32-byte value); a full log grows in place by an eighth, in microseconds, so the guess errs
+     * small (128 until 2026-11-24, when a full log had to be copied to grow).
+     */
+    static final long LOG_BYTES_PER_ENTRY = 64;
 
     /**
      * A store file mapped, checked and locked, with the settings of this session: its counts, and

@@ -20,14 +20,6 @@ final class StoreRebuild {
     }
 
     static final int MAX_SLOTS_PER_SEGMENT = 1 << 30;
-    /**
-     * After a growth the live entries fill at most 1/4 of the log. Each growth copies the live
-     * entries and forces the new file (7 to 35 ms for 10,000 entries on the development VM), so
-     * under updates the room left between growths is what makes them rare: with 1/2 instead, a
-     * replace-only load spent most of its time growing.
-     */
-    static final int LOG_HEADROOM = 4;
-
     private StoreRebuild() {
     }
 
@@ -67,35 +59,5 @@ final class StoreRebuild {
             fresh.close();
             throw e;
         }
-    }
-
-    /**
-     * The layout after a growth of {@code old}: twice the slots while the fullest segment would be
-     * over half full, twice the log while the live bytes and one more entry of {@code entryBytes}
-     * would fill over a quarter of it (neither grows when dropping removed slots and dead bytes is
-     * enough).
-     *
-     * @throws IllegalStateException when a segment cannot have more slots
-     */
-    static StoreHeader grownHeader(StoreMapping old, int[] liveBySegment, long liveBytes, long entryBytes) {
-        StoreHeader header = old.header;
-        int fullest = 0;
-        for (int live : liveBySegment) {
-            fullest = Math.max(fullest, live);
-        }
-        int slotsPerSegment = header.slotsPerSegment();
-        while (fullest + 1 > slotsPerSegment / 2) {
-            if (slotsPerSegment >= MAX_SLOTS_PER_SEGMENT) {
-                throw new IllegalStateException(old.path + ": the store is full (a segment holds at most "
-                        + MAX_SLOTS_PER_SEGMENT + " slots)");
-            }
-            slotsPerSegment *= 2;
-        }
-        long logBytes = header.logBytes();
-        while (liveBytes + entryBytes > logBytes / LOG_HEADROOM) {
-            logBytes *= 2;
-        }
-        return new StoreHeader(header.segments(), slotsPerSegment, logBytes, header.maxValueBytes(),
-                header.durability(), header.maxKeyBytes());
     }
 }
