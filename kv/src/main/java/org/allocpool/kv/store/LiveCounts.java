@@ -9,19 +9,28 @@ import java.util.concurrent.atomic.AtomicLong;
  * The mapping arguments of {@link StoreCounts} are not needed: there is one set of counts, of the
  * current file.
  *
- * <p>Thread-safety: the store totals and the tail are atomic and may be read by any thread; a
- * segment's counts are guarded by that segment's lock (written under its write lock), and read
- * whole only under every segment's write lock ({@link #liveBySegment}, {@link #grown}).
+ * <p>Every count is kept per segment and changed under that segment's write lock with plain
+ * stores, so a put replacing a value makes no atomic operation here (the totals are sums over the
+ * segments, each segment's live bytes on a cache line of its own, so that writers of different
+ * segments do not share one); only an append's reservation of log room is atomic (the tail).
+ *
+ * <p>Thread-safety: a segment's counts are guarded by that segment's lock (written under its write
+ * lock), and read whole only under every segment's write lock ({@link #liveBySegment},
+ * {@link #grown}, {@link #snapshot}); the totals may be read by any thread at any time, as a sum of
+ * racy reads (exact under every write lock); the tail is atomic.
  */
 final class LiveCounts implements StoreCounts {
 
     /** A segment grows when this share of its slots is used (live or removed). */
     static final double MAX_LOAD = 0.75;
 
+    /** Longs between two segments' live bytes: one 64-byte cache line each. */
+    private static final int LINE = 8;
+
     private final int[] usedBySegment;
     private final int[] liveBySegment;
-    private final AtomicLong entries = new AtomicLong();
-    private final AtomicLong liveBytes = new AtomicLong();
+    /** Segment {@code s}'s live bytes at {@code s * LINE}; segment 0's also holds those the opening counted. */
+    private final long[] liveBytesBySegment;
     /** Where the next entry goes; past the log's end when it is full. */
     private final AtomicLong tail;
 
@@ -29,14 +38,14 @@ final class LiveCounts implements StoreCounts {
     LiveCounts(CleanClose.Counts found) {
         usedBySegment = found.usedBySegment().clone();
         liveBySegment = found.liveBySegment().clone();
-        entries.set(found.entries());
-        liveBytes.set(found.liveBytes());
+        liveBytesBySegment = new long[liveBySegment.length * LINE];
+        liveBytesBySegment[0] = found.liveBytes();
         tail = new AtomicLong(found.tail());
     }
 
     @Override
     public CleanClose.Counts snapshot(StoreMapping m) {
-        return new CleanClose.Counts(usedBySegment.clone(), liveBySegment.clone(), entries.get(), liveBytes.get(),
+        return new CleanClose.Counts(usedBySegment.clone(), liveBySegment.clone(), entries(), liveBytes(),
                 tail.get());
     }
 
@@ -53,12 +62,21 @@ final class LiveCounts implements StoreCounts {
 
     @Override
     public long entries() {
-        return entries.get();
+        long sum = 0;
+        for (int live : liveBySegment) {
+            sum += live;
+        }
+        return sum;
     }
 
     @Override
+    // hot path: no allocation
     public long liveBytes() {
-        return liveBytes.get();
+        long sum = 0;
+        for (int i = 0; i < liveBytesBySegment.length; i += LINE) {
+            sum += liveBytesBySegment[i];
+        }
+        return sum;
     }
 
     @Override
@@ -70,8 +88,7 @@ final class LiveCounts implements StoreCounts {
     @Override
     // hot path: no allocation
     public void inserted(StoreMapping m, int segment, long entryBytes, boolean tookEmptySlot) {
-        entries.incrementAndGet();
-        liveBytes.addAndGet(entryBytes);
+        liveBytesBySegment[segment * LINE] += entryBytes;
         liveBySegment[segment]++;
         if (tookEmptySlot) {
             usedBySegment[segment]++;
@@ -81,13 +98,12 @@ final class LiveCounts implements StoreCounts {
     @Override
     // hot path: no allocation
     public void replaced(StoreMapping m, int segment, long entryBytes, long previousBytes) {
-        liveBytes.addAndGet(entryBytes - previousBytes);
+        liveBytesBySegment[segment * LINE] += entryBytes - previousBytes;
     }
 
     @Override
     public void removed(StoreMapping m, int segment, long entryBytes) {
-        entries.decrementAndGet();
-        liveBytes.addAndGet(-entryBytes);
+        liveBytesBySegment[segment * LINE] -= entryBytes;
         liveBySegment[segment]--;
     }
 
