@@ -216,6 +216,20 @@ public final class MappedStore implements AutoCloseable {
     }
 
     /**
+     * A group commit of puts for this store: puts made through it are forced to the disk together,
+     * by its {@code commit()} (see {@link SyncBatch}). Only a {@link Durability#SYNC} store of one
+     * process gains from it; in others its puts are made at once. One per thread; reusable.
+     */
+    public SyncBatch beginBatch() {
+        return new SyncBatch(this, locks, mapping, writes, growth, writes.isSync() && sharing == null);
+    }
+
+    /** The durability of this session. */
+    public Durability durability() {
+        return writes.isSync() ? Durability.SYNC : Durability.ASYNC;
+    }
+
+    /**
      * Copies the value of {@code key} into {@code dst} from its start.
      *
      * @return the value's length, or {@link #ABSENT}

@@ -88,12 +88,31 @@ final class SegmentWrites {
      */
     // hot path: no allocation (in async mode)
     void publish(StoreMapping m, int segment, long hash, long key, ByteKey bytes, long entry, long entryBytes) {
-        MemorySegment f = m.file;
-        EntryLayout.seal(f, entry);
+        EntryLayout.seal(m.file, entry);
         if (sync) {
             m.force(entry, entryBytes);
         }
+        long slot = link(m, segment, hash, key, bytes, entry, entryBytes);
+        if (sync) {
+            m.force(slot, SlotLayout.SLOT_BYTES);
+        }
+    }
+
+    /**
+     * Points the key's slot at the sealed entry {@code entry} (a release store, the commit point),
+     * applies it to a growth under way and counts it; forces nothing: {@link #publish} in sync mode
+     * and {@link SyncBatch} force around it.
+     *
+     * @return the slot's file offset, or {@link TableProbe#NO_ROOM} (nothing changed) when the key
+     *         is not there and its segment has no free slot
+     */
+    // hot path: no allocation
+    long link(StoreMapping m, int segment, long hash, long key, ByteKey bytes, long entry, long entryBytes) {
+        MemorySegment f = m.file;
         long found = TableProbe.findForInsert(m, segment, hash, key, bytes);
+        if (found == TableProbe.NO_ROOM) {
+            return TableProbe.NO_ROOM;
+        }
         boolean exists = found >= 0;
         long slot = exists ? found : ~found;
         long previous = SlotLayout.refAcquire(f, slot);
@@ -101,9 +120,6 @@ final class SegmentWrites {
             SlotLayout.setKey(f, slot, key);
         }
         SlotLayout.setRefRelease(f, slot, SlotLayout.refOf(entry, bytes != null));
-        if (sync) {
-            m.force(slot, SlotLayout.SLOT_BYTES);
-        }
         GrowthAhead next = ahead;
         if (next != null && next.source == m) {
             next.put(segment, key, SlotLayout.refOf(entry, bytes != null));
@@ -113,6 +129,7 @@ final class SegmentWrites {
         } else {
             counts.inserted(m, segment, entryBytes, previous == SlotLayout.EMPTY);
         }
+        return slot;
     }
 
     /**
