@@ -20,7 +20,9 @@ import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.allocpool.kv.store.Durability;
 import org.allocpool.kv.store.MappedStore;
+import org.allocpool.kv.store.SyncBatch;
 
 /**
  * The kv server: the binary protocol ({@link BinaryProtocol}) on one port, HTTP
@@ -74,8 +76,9 @@ public final class KvServer implements AutoCloseable {
                 @Override
                 protected void initChannel(SocketChannel ch) {
                     server.channels.add(ch);
+                    SyncBatch batch = groupCommit(store, ch);
                     ch.pipeline().addLast(new FrameDecoder(config.maxFrameBytes()),
-                            new BinaryRequestHandler(new StoreRequests(store), server.counters));
+                            new BinaryRequestHandler(new StoreRequests(store, batch), server.counters));
                 }
             });
             server.httpAddress = server.bind(config.host(), config.httpPort(), new ChannelInitializer<SocketChannel>() {
@@ -108,10 +111,25 @@ public final class KvServer implements AutoCloseable {
             @Override
             protected void initChannel(SocketChannel ch) {
                 channels.add(ch);
-                ch.pipeline().addLast(new RespRequestHandler(parser, new RespCommands(store, serverCommands), counters));
+                SyncBatch batch = groupCommit(store, ch);
+                ch.pipeline().addLast(new RespRequestHandler(parser, new RespCommands(store, serverCommands, batch),
+                        counters));
             }
         });
         return address;
+    }
+
+    /**
+     * In sync mode: the connection's group commit, its {@link CommitBeforeFlush} first in the
+     * pipeline; else null (each write is one store call, as fast as it gets in async mode).
+     */
+    private static SyncBatch groupCommit(MappedStore store, SocketChannel ch) {
+        if (store.durability() != Durability.SYNC) {
+            return null;
+        }
+        SyncBatch batch = store.beginBatch();
+        ch.pipeline().addFirst(new CommitBeforeFlush(batch));
+        return batch;
     }
 
     private InetSocketAddress bind(String host, int port, ChannelInitializer<SocketChannel> initializer) {
