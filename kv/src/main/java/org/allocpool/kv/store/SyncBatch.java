@@ -207,6 +207,16 @@ public final class SyncBatch {
         }
     }
 
+    /**
+     * Step 1 of a commit alone: forces the pending entries, publishes nothing and keeps them pending
+     * (tests: a process killed now must leave dead entries only).
+     */
+    void forceStagedEntries() {
+        if (pending > 0) {
+            staged.force(logFrom, logTo - logFrom);
+        }
+    }
+
     private void checkValue(int length) {
         if (failure != null) {
             throw failure;
