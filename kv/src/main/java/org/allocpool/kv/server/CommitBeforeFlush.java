@@ -2,57 +2,33 @@ package org.allocpool.kv.server;
 
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
-import org.allocpool.kv.store.SyncBatch;
 
 /**
- * The group commit of a {@code --durability sync} connection: before any flush sends its replies,
- * the puts they acknowledge are made durable in one commit of the connection's {@link SyncBatch}
- * (two {@code msync}s for the whole read burst). Placed first in the pipeline, so every flush of
- * every handler passes it, the frame decoder's refusals included. Replies are only written, never
- * flushed, while their requests run, so none leaves before the commit.
+ * The group commit of a {@code --durability sync} connection: any flush, which would send replies,
+ * waits for the commit of the writes they acknowledge ({@link LoopCommit}, shared by the
+ * connections of one event loop). Placed first in the pipeline, so every flush of every handler
+ * passes it, the frame decoder's refusals included. Replies are only written, never flushed, while
+ * their requests run, so none leaves before the commit. When the connection ends, what is staged is
+ * committed at the end of the loop's turn, which also lets a growth waiting for the batch go on.
  *
- * <p>When the commit fails (an I/O error), the connection is closed without the flush: the replies
- * not yet sent, which may acknowledge puts that are not on the disk, are dropped with it (a client
- * sees its connection end, never an acknowledgement of a lost write). When the connection ends,
- * whatever it staged is committed, which also lets a growth waiting for the batch go on.
- *
- * <p>Not thread-safe: one per connection, on its event loop (Netty's contract), as its batch.
+ * <p>Not thread-safe: one per connection, on its event loop (Netty's contract).
  */
 final class CommitBeforeFlush extends ChannelDuplexHandler {
 
-    private final SyncBatch batch;
+    private final LoopCommit loop;
 
-    CommitBeforeFlush(SyncBatch batch) {
-        this.batch = batch;
+    CommitBeforeFlush(LoopCommit loop) {
+        this.loop = loop;
     }
 
     @Override
     public void flush(ChannelHandlerContext ctx) {
-        try {
-            batch.commit();
-        } catch (RuntimeException e) {
-            ctx.close();
-            return;
-        }
-        ctx.flush();
+        loop.flushAfterCommit(ctx);
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        commitQuietly();
+        loop.commitSoon(ctx);
         super.channelInactive(ctx);
-    }
-
-    @Override
-    public void handlerRemoved(ChannelHandlerContext ctx) {
-        commitQuietly();
-    }
-
-    private void commitQuietly() {
-        try {
-            batch.commit();
-        } catch (RuntimeException e) {
-            // nothing to acknowledge any more: the connection is gone
-        }
     }
 }

@@ -62,7 +62,7 @@ class GroupCommitTest {
         try (MappedStore store = MappedStore.open(dir, new StoreConfig(1024, 1024, Durability.SYNC))) {
             SyncBatch batch = store.beginBatch();
             SocketProbe probe = new SocketProbe(store);
-            EmbeddedChannel channel = new EmbeddedChannel(probe, new CommitBeforeFlush(batch),
+            EmbeddedChannel channel = new EmbeddedChannel(probe, new CommitBeforeFlush(new LoopCommit(batch)),
                     new FrameDecoder(ServerConfig.frameFor(1024)),
                     new BinaryRequestHandler(new StoreRequests(store, batch), new ServerCounters()));
             ByteBuf read = Unpooled.buffer();
@@ -75,11 +75,14 @@ class GroupCommitTest {
                 BinaryRequestHandlerTest.request(read, BinaryProtocol.OP_PUT, key, 5);
             }
             BinaryRequestHandlerTest.request(read, BinaryProtocol.OP_DELETE, 25, 0);  // removes one
+            for (int key = 30; key < 33; key++) {
+                BinaryRequestHandlerTest.request(read, BinaryProtocol.OP_PUT, key, 5);
+            }
             channel.writeInbound(read);
 
-            assertEquals(2, batch.commits(), "before the GET and before the DELETE; nothing is left for the flush");
-            assertEquals(30, batch.committedPuts());
-            assertEquals(List.of(29L), probe.sizeAtFlush, "one flush, after every put was committed");
+            assertEquals(3, batch.commits(), "before the GET, before the DELETE, and at the end of the read");
+            assertEquals(33, batch.committedPuts());
+            assertEquals(List.of(32L), probe.sizeAtFlush, "one flush, after every put was committed");
             assertEquals(0L, probe.sizeAtWrite.getFirst(), "replies are queued before the commit, sent after");
             for (int key = 0; key < 20; key++) {
                 assertReply(channel.readOutbound(), BinaryProtocol.STATUS_OK, 0);
@@ -91,7 +94,9 @@ class GroupCommitTest {
             for (int key = 20; key < 30; key++) {
                 assertReply(channel.readOutbound(), BinaryProtocol.STATUS_OK, 0);
             }
-            assertReply(channel.readOutbound(), BinaryProtocol.STATUS_OK, 0);
+            for (int reply = 0; reply < 4; reply++) { // the DELETE and three PUTs
+                assertReply(channel.readOutbound(), BinaryProtocol.STATUS_OK, 0);
+            }
             assertNull(channel.readOutbound(), "one reply per request");
             assertFalse(store.containsKey(25));
             channel.finishAndReleaseAll();
@@ -104,7 +109,7 @@ class GroupCommitTest {
             SyncBatch batch = store.beginBatch();
             SocketProbe probe = new SocketProbe(store);
             RespCommands commands = new RespCommands(store, new RespServerCommands(store), batch);
-            EmbeddedChannel channel = new EmbeddedChannel(probe, new CommitBeforeFlush(batch),
+            EmbeddedChannel channel = new EmbeddedChannel(probe, new CommitBeforeFlush(new LoopCommit(batch)),
                     new RespRequestHandler(new RespParser(1024, 1 << 20), commands, new ServerCounters()));
             StringBuilder read = new StringBuilder();
             for (int i = 0; i < 10; i++) {
