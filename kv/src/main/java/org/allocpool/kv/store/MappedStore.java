@@ -43,6 +43,8 @@ import org.allocpool.kv.store.SlotLookup.SlotAction;
  * and its checksum are complete before the slot is published, so every acknowledged write is
  * there on reopen and no entry is half-written; a half-written entry that was never published is
  * dead space, overwritten by later appends. On reopen every live entry's checksum is verified.
+ * In sync mode, puts may be group-committed through a {@link SyncBatch} ({@link #beginBatch()}):
+ * two forces for the batch, entries before slots.
  *
  * <p><b>Memory.</b> The mapping lives in a shared arena owned by the store. A growth maps the new
  * file and keeps the old mapping open for a quarter of a second, at most until the following growth
