@@ -145,6 +145,36 @@ class GroupCommitTest {
         }
     }
 
+    /**
+     * A connection that calls the store directly (HTTP) on an event loop whose batch holds staged
+     * writes: its put grows the store, and a growth waits for staged batches, so the staged writes
+     * must be committed first or the loop would wait for itself forever (the timeout would end it).
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 60, unit = java.util.concurrent.TimeUnit.SECONDS)
+    void shouldCommitTheLoopsStagedWritesBeforeADirectPutThatGrowsTheStore() throws IOException {
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(64, 1024, Durability.SYNC))) {
+            LoopCommit loop = new LoopCommit(store.beginBatch());
+            loop.batch().put(1L, new byte[8], 0, 8); // staged by another connection of the loop, this turn
+            long fileBytesBefore = store.fileBytes();
+            EmbeddedChannel direct = new EmbeddedChannel(new CommitBeforeRead(loop),
+                    new io.netty.channel.ChannelInboundHandlerAdapter() {
+                        @Override
+                        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                            io.netty.util.ReferenceCountUtil.release(msg);
+                            for (long key = 100; key < 1_100; key++) {
+                                store.put(key, new byte[8], 0, 8);
+                            }
+                        }
+                    });
+            direct.writeInbound(Unpooled.copiedBuffer("PUT", StandardCharsets.US_ASCII));
+            assertEquals(0, loop.batch().pending());
+            assertTrue(store.fileBytes() > fileBytesBefore, "the direct puts grew the store");
+            assertEquals(1_001, store.size());
+            direct.finishAndReleaseAll();
+        }
+    }
+
     private static String command(String... args) {
         StringBuilder out = new StringBuilder("*").append(args.length).append("\r\n");
         for (String arg : args) {
