@@ -8,7 +8,8 @@ import java.util.Objects;
 /**
  * A group commit of puts for a {@link Durability#SYNC} store: the puts of a batch cost two
  * synchronous disk writes in all, where one at a time they cost two each. A server runs the
- * requests of one socket read through it and sends their replies after {@link #commit()}.
+ * writes of one event-loop turn (of every connection it read) through it and sends their replies
+ * after {@link #commit()}.
  *
  * <p><b>How.</b> {@link #put} reserves log space, writes the entry and seals it (its checksum)
  * under its segment's lock, like a put, but publishes nothing: no reader can see it, and a crash
@@ -51,8 +52,8 @@ import java.util.Objects;
  * may be acknowledged: the failure is kept, and every later {@code put} and {@code commit} throws it
  * again; the caller drops its pending replies (a server closes the connection).
  *
- * <p>Thread-safety: not thread-safe; one per thread (a server: one per connection, used on its
- * event loop), as many as wanted per store. Made by {@link MappedStore#beginBatch()}. Holds no
+ * <p>Thread-safety: not thread-safe; one per thread (a server: one per event loop, used on its
+ * thread), as many as wanted per store. Made by {@link MappedStore#beginBatch()}. Holds no
  * memory of its own beyond a few arrays; the entries are in the store's file. A batch with pending
  * puts holds up growths and the store's close: commit it promptly.
  */
