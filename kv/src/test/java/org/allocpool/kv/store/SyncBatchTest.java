@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
@@ -170,6 +172,72 @@ class SyncBatchTest {
             assertEquals(batched.size() + direct.size(), reopened.size());
         }
         assertTrue(StoreCheck.check(dir).isHealthy());
+    }
+
+    /**
+     * Three threads, each with its own batch, write keys of which some are each thread's own and the
+     * rest shared by all, while the store grows from 64 entries: no deadlock between the batches'
+     * segment locks, the gate and the growths; each thread's own keys hold its last write; a shared
+     * key holds the last write of one of the threads (concurrent writes: any order is valid); the
+     * store is sound after a reopen.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldLetSeveralBatchesCommitAtOnceWhileTheStoreGrows() throws Exception {
+        int threads = 3;
+        int shared = 300;
+        List<Map<Long, Integer>> lastWrites = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(64, 64, Durability.SYNC))) {
+            List<Future<Map<Long, Integer>>> writers = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                writers.add(pool.submit(() -> {
+                    Map<Long, Integer> last = new HashMap<>();
+                    SyncBatch batch = store.beginBatch();
+                    SplittableRandom random = new SplittableRandom(11 + thread);
+                    for (int op = 0; op < 2_000; op++) {
+                        long key = random.nextBoolean() ? random.nextLong(shared)
+                                : 10_000 * (thread + 1) + random.nextLong(400);
+                        int version = op * threads + thread; // tells the writer apart
+                        byte[] value = value(key, version);
+                        batch.put(key, value, 0, value.length);
+                        last.put(key, version);
+                        if (random.nextInt(16) == 0) {
+                            batch.commit();
+                        }
+                    }
+                    batch.commit();
+                    return last;
+                }));
+            }
+            for (Future<Map<Long, Integer>> writer : writers) {
+                lastWrites.add(writer.get(100, TimeUnit.SECONDS));
+            }
+            byte[] buffer = new byte[64];
+            for (int t = 0; t < threads; t++) {
+                for (var e : lastWrites.get(t).entrySet()) {
+                    long key = e.getKey();
+                    int length = store.get(key, buffer);
+                    assertTrue(length >= 0, "key " + key + " is missing");
+                    byte[] stored = Arrays.copyOf(buffer, length);
+                    if (key >= shared) {
+                        assertTrue(Arrays.equals(value(key, e.getValue()), stored), "own key " + key);
+                    } else {
+                        boolean someonesLast = false;
+                        for (Map<Long, Integer> other : lastWrites) {
+                            Integer version = other.get(key);
+                            someonesLast |= version != null && Arrays.equals(value(key, version), stored);
+                        }
+                        assertTrue(someonesLast, "shared key " + key + " holds no thread's last write");
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        CheckReport report = StoreCheck.check(dir);
+        assertTrue(report.isHealthy(), report.render());
     }
 
     private static byte[] value(long key, int version) {
