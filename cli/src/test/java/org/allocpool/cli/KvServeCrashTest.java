@@ -39,8 +39,8 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.params.SetParams;
 
 /**
- * The async durability promise, end to end: {@code kv serve} in a child JVM takes pipelined PUTs
- * over the binary protocol (or pipelined SETs over RESP, through Jedis), is killed with SIGKILL
+ * The durability promise, end to end: {@code kv serve} in a child JVM takes pipelined PUTs
+ * over the binary protocol (or pipelined SETs over RESP, through Jedis, async or group-committed sync), is killed with SIGKILL
  * while a batch is in flight, and every write whose reply came back is in the reopened store with
  * its value (or a later one of the same key).
  */
@@ -94,10 +94,21 @@ class KvServeCrashTest {
     @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void shouldKeepEveryAcknowledgedPipelinedRespSetAfterKillDashNine() throws IOException {
+        killDuringPipelinedSets("async");
+    }
+
+    /** The same with {@code --durability sync}: the SETs of each read are group-committed, replies sent after. */
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void shouldKeepEveryGroupCommittedRespSetAfterKillDashNine() throws IOException {
+        killDuringPipelinedSets("sync");
+    }
+
+    private void killDuringPipelinedSets(String durability) throws IOException {
         Path store = dir.resolve("store");
         List<String> command = AllocpoolMain.thisJvm().command(List.of(JvmCommand.DENY_UNSAFE), List.of(),
                 List.of("kv", "serve", "--dir", store.toString(), "--port", "0", "--http-port", "0",
-                        "--resp-port", "0", "--capacity", "1024"));
+                        "--resp-port", "0", "--capacity", "1024", "--durability", durability));
         Map<String, Long> acknowledged = new HashMap<>();
         long acks = 0;
         try (RunningChild server = Child.of(command).stderrTo(dir.resolve("serve.err"))

@@ -37,7 +37,8 @@ package org.allocpool.kv.server;
  * the connection is answered after every request before it, and nothing after it is run. There is no
  * request id because nothing would ever be answered out of order: an id would cost bytes in every frame
  * and a format change for nothing. The price of in-order replies is head-of-line blocking: with sync
- * durability a PUT's disk writes hold up the requests behind it on its connection (use more connections).
+ * durability the disk writes of a read's PUTs (group-committed once per event-loop turn, see
+ * {@link LoopCommit}) hold up the requests behind them on their connection.
  *
  * <p>A server stops reading a connection whose replies not yet sent pass 64 KiB (Netty's default write
  * high-water mark) until its client reads them. A client that sends without reading can then block in

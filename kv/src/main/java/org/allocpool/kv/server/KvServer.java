@@ -7,6 +7,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
@@ -18,9 +19,13 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.allocpool.kv.store.Durability;
 import org.allocpool.kv.store.MappedStore;
+import org.allocpool.kv.store.SyncBatch;
 
 /**
  * The kv server: the binary protocol ({@link BinaryProtocol}) on one port, HTTP
@@ -51,6 +56,8 @@ public final class KvServer implements AutoCloseable {
     private final ServerCounters counters = new ServerCounters();
     private final ServerStats stats;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Sync mode: the group commit of each event loop, made when it gets its first connection. */
+    private final Map<EventLoop, LoopCommit> loopCommits = new ConcurrentHashMap<>();
     private InetSocketAddress tcpAddress;
     private InetSocketAddress httpAddress;
     private InetSocketAddress respAddress;
@@ -74,8 +81,9 @@ public final class KvServer implements AutoCloseable {
                 @Override
                 protected void initChannel(SocketChannel ch) {
                     server.channels.add(ch);
+                    SyncBatch batch = server.groupCommit(store, ch);
                     ch.pipeline().addLast(new FrameDecoder(config.maxFrameBytes()),
-                            new BinaryRequestHandler(new StoreRequests(store), server.counters));
+                            new BinaryRequestHandler(new StoreRequests(store, batch), server.counters));
                 }
             });
             server.httpAddress = server.bind(config.host(), config.httpPort(), new ChannelInitializer<SocketChannel>() {
@@ -83,6 +91,10 @@ public final class KvServer implements AutoCloseable {
                 protected void initChannel(SocketChannel ch) {
                     server.channels.add(ch);
                     ChannelPipeline pipeline = ch.pipeline();
+                    if (store.durability() == Durability.SYNC) {
+                        // the HTTP routes call the store directly: the loop's staged writes go first
+                        pipeline.addLast(new CommitBeforeRead(server.loopCommit(store, ch)));
+                    }
                     pipeline.addLast(new HttpServerCodec(), new JsonBodyAggregator(config.maxHttpBodyBytes()),
                             new HttpRoutes(new UserResource(store), server.stats,
                                     server.counters));
@@ -108,10 +120,31 @@ public final class KvServer implements AutoCloseable {
             @Override
             protected void initChannel(SocketChannel ch) {
                 channels.add(ch);
-                ch.pipeline().addLast(new RespRequestHandler(parser, new RespCommands(store, serverCommands), counters));
+                SyncBatch batch = groupCommit(store, ch);
+                ch.pipeline().addLast(new RespRequestHandler(parser, new RespCommands(store, serverCommands, batch),
+                        counters));
             }
         });
         return address;
+    }
+
+    /**
+     * In sync mode: the batch of the connection's event loop ({@link LoopCommit}, made with the
+     * loop's first connection), the connection's {@link CommitBeforeFlush} first in its
+     * pipeline; else null (each write is one store call, as fast as it gets in async mode).
+     */
+    private SyncBatch groupCommit(MappedStore store, SocketChannel ch) {
+        if (store.durability() != Durability.SYNC) {
+            return null;
+        }
+        LoopCommit loop = loopCommit(store, ch);
+        ch.pipeline().addFirst(new CommitBeforeFlush(loop));
+        return loop.batch();
+    }
+
+    /** The group commit of {@code ch}'s event loop, made with the loop's first connection. */
+    private LoopCommit loopCommit(MappedStore store, SocketChannel ch) {
+        return loopCommits.computeIfAbsent(ch.eventLoop(), ignored -> new LoopCommit(store.beginBatch()));
     }
 
     private InetSocketAddress bind(String host, int port, ChannelInitializer<SocketChannel> initializer) {

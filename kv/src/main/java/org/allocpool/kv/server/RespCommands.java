@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.allocpool.kv.store.ByteKey;
 import org.allocpool.kv.store.MappedStore;
 import org.allocpool.kv.store.PutCondition;
+import org.allocpool.kv.store.SyncBatch;
 
 /**
  * Runs the RESP requests of one connection against the store and writes their replies: GET, SET
@@ -39,10 +40,21 @@ final class RespCommands {
     private final RespServerCommands server;
     private final ByteKey key;
     private final int maxValueBytes;
+    /** The connection's group commit in sync mode ({@link CommitBeforeFlush}), else null. */
+    private final SyncBatch batch;
     private byte[] value;
 
     RespCommands(MappedStore store, RespServerCommands server) {
+        this(store, server, null);
+    }
+
+    /**
+     * Runs SET and MSET through {@code batch} (null: straight to the store); every other command
+     * commits it first, so that it sees them (a conditional SET too, in the batch).
+     */
+    RespCommands(MappedStore store, RespServerCommands server, SyncBatch batch) {
         this.store = store;
+        this.batch = batch;
         this.server = server;
         this.key = new ByteKey(store.maxKeyBytes());
         this.maxValueBytes = store.maxValueBytes();
@@ -58,6 +70,9 @@ final class RespCommands {
     boolean execute(RespRequest request, ByteBuf out) {
         int replyStart = out.writerIndex();
         try {
+            if (batch != null && !request.is(0, SET) && !request.is(0, MSET)) {
+                batch.commit(); // what it reads or removes includes the writes before it
+            }
             if (request.is(0, GET)) {
                 get(request, out);
             } else if (request.is(0, SET)) {
@@ -167,7 +182,10 @@ final class RespCommands {
         if (!loadKey(request, 1, out) || !loadValue(request, 2, out)) {
             return;
         }
-        if (store.put(key, value, 0, request.length(2), expiresAt, condition)) {
+        boolean stored = batch != null
+                ? batch.put(key, value, 0, request.length(2), expiresAt, condition)
+                : store.put(key, value, 0, request.length(2), expiresAt, condition);
+        if (stored) {
             out.writeBytes(RespReplies.OK);
         } else {
             out.writeBytes(RespReplies.NIL);
@@ -241,7 +259,11 @@ final class RespCommands {
         for (int arg = 1; arg < count; arg += 2) {
             loadKey(request, arg, out);
             loadValue(request, arg + 1, out);
-            store.put(key, value, 0, request.length(arg + 1));
+            if (batch != null) {
+                batch.put(key, value, 0, request.length(arg + 1), 0, PutCondition.ALWAYS);
+            } else {
+                store.put(key, value, 0, request.length(arg + 1));
+            }
         }
         out.writeBytes(RespReplies.OK);
     }

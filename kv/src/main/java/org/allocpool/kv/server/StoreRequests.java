@@ -21,6 +21,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import org.allocpool.kv.store.MappedStore;
+import org.allocpool.kv.store.SyncBatch;
 
 /**
  * Runs one binary-protocol request against the store and builds its reply frame: the server's hot
@@ -39,11 +40,19 @@ final class StoreRequests {
     private final MappedStore store;
     private final int maxValueBytes;
     private final CopyBuffer copy;
+    /** The connection's group commit in sync mode ({@link CommitBeforeFlush}), else null: each PUT is one store call. */
+    private final SyncBatch batch;
 
     StoreRequests(MappedStore store) {
+        this(store, null);
+    }
+
+    /** Runs PUTs through {@code batch} (null: straight to the store); GET and DELETE commit it first, to see them. */
+    StoreRequests(MappedStore store, SyncBatch batch) {
         this.store = store;
         this.maxValueBytes = store.maxValueBytes();
         this.copy = new CopyBuffer(store);
+        this.batch = batch;
     }
 
     /**
@@ -69,6 +78,9 @@ final class StoreRequests {
         // PUT of the same key from another event loop. The copy is of a few dozen bytes.
         int length;
         try {
+            if (batch != null) {
+                batch.commit(); // the PUTs before it on this connection
+            }
             length = copy.copy(key);
         } catch (RuntimeException e) {
             return refuse(alloc, STATUS_SERVER_ERROR, "cannot read key " + key + ": " + e.getMessage());
@@ -97,7 +109,11 @@ final class StoreRequests {
             copyOut(frame, valueIndex, array, valueBytes);
         }
         try {
-            store.put(key, array, offset, valueBytes); // one call site for both kinds of frame
+            if (batch != null) {
+                batch.put(key, array, offset, valueBytes); // durable when the replies are flushed
+            } else {
+                store.put(key, array, offset, valueBytes); // one call site for both kinds of frame
+            }
         } catch (IllegalArgumentException e) {
             return refuse(alloc, STATUS_TOO_LARGE, e.getMessage());
         } catch (RuntimeException e) {
@@ -123,6 +139,9 @@ final class StoreRequests {
     }
 
     private ByteBuf delete(long key, ByteBufAllocator alloc) {
+        if (batch != null) {
+            batch.commit(); // the PUTs before it on this connection
+        }
         return status(alloc, store.remove(key) ? STATUS_OK : STATUS_NOT_FOUND);
     }
 

@@ -16,7 +16,9 @@ package org.allocpool.kv.store;
  *       on the touched range, an {@code msync}) before it publishes the slot, then forces the slot,
  *       and only then returns. An acknowledged write survives a machine crash, as far as the disk
  *       and the file system honour {@code msync}. It costs one or two synchronous disk writes per
- *       operation.</li>
+ *       operation, or two for a whole batch of puts made through a {@link SyncBatch} (group
+ *       commit: {@link MappedStore#beginBatch()}), with the same promise once its
+ *       {@code commit()} returns.</li>
  * </ul>
  */
 public enum Durability {

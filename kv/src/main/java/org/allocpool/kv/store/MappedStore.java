@@ -44,6 +44,8 @@ import org.allocpool.kv.store.SlotLookup.SlotAction;
  * and its checksum are complete before the slot is published, so every acknowledged write is
  * there on reopen and no entry is half-written; a half-written entry that was never published is
  * dead space, overwritten by later appends. On reopen every live entry's checksum is verified.
+ * In sync mode, puts may be group-committed through a {@link SyncBatch} ({@link #beginBatch()}):
+ * two forces for the batch, entries before slots.
  *
  * <p><b>Memory.</b> The mapping lives in a shared arena owned by the store. A growth maps the new
  * file and keeps the old mapping open for a quarter of a second (so a {@link ValueView} filled just
@@ -219,6 +221,20 @@ public final class MappedStore implements AutoCloseable {
             }
             growth.grow(seenGeneration, entryBytes);
         }
+    }
+
+    /**
+     * A group commit of puts for this store: puts made through it are forced to the disk together,
+     * by its {@code commit()} (see {@link SyncBatch}). Only a {@link Durability#SYNC} store of one
+     * process gains from it; in others its puts are made at once. One per thread; reusable.
+     */
+    public SyncBatch beginBatch() {
+        return new SyncBatch(this, locks, mapping, writes, growth, writes.isSync() && sharing == null);
+    }
+
+    /** The durability of this session. */
+    public Durability durability() {
+        return writes.isSync() ? Durability.SYNC : Durability.ASYNC;
     }
 
     /**

@@ -22,6 +22,13 @@ import java.util.concurrent.locks.StampedLock;
 final class SegmentLocks {
 
     private final StampedLock[] locks;
+    /**
+     * Held shared by a {@link SyncBatch} from its first staged entry until its slots are published,
+     * and exclusive by {@link #lockAll()} before any segment lock: the mapping a batch wrote its
+     * entries into cannot be replaced (grown, closed) before it publishes them. Lock order: the
+     * gate, then segment locks.
+     */
+    private final StampedLock batchGate = new StampedLock();
     /** This process's side of a file shared with others; null when it has the file to itself. */
     private final SharedMapping sharing;
 
@@ -85,7 +92,8 @@ final class SegmentLocks {
 
     /** Takes every segment's lock exclusive in this process, in segment order; the stamps go to {@link #unlockAll}. */
     long[] lockAll() {
-        long[] stamps = new long[locks.length];
+        long[] stamps = new long[locks.length + 1];
+        stamps[locks.length] = batchGate.writeLock(); // waits for the batches between staging and publishing
         for (int i = 0; i < locks.length; i++) {
             stamps[i] = locks[i].writeLock();
         }
@@ -97,6 +105,22 @@ final class SegmentLocks {
         for (int i = locks.length - 1; i >= 0; i--) {
             locks[i].unlockWrite(stamps[i]);
         }
+        batchGate.unlockWrite(stamps[locks.length]);
+    }
+
+    /**
+     * Enters the gate of batches ({@link SyncBatch}): until {@link #exitBatch}, no {@link #lockAll()}
+     * (a growth, a close) can begin. Take it holding no segment lock.
+     *
+     * @return the stamp to give {@link #exitBatch}
+     */
+    long enterBatch() {
+        return batchGate.readLock();
+    }
+
+    /** Leaves the gate of batches entered as {@code stamp}. */
+    void exitBatch(long stamp) {
+        batchGate.unlockRead(stamp);
     }
 
     /**

@@ -114,11 +114,29 @@ final class SegmentWrites {
      */
     // hot path: no allocation (in async mode)
     void publish(StoreMapping m, int segment, long found, long key, ByteKey bytes, long entry, long entryBytes) {
-        MemorySegment f = m.file;
-        EntryLayout.seal(f, entry);
+        EntryLayout.seal(m.file, entry);
         if (sync) {
             m.force(entry, entryBytes);
         }
+        long previous = link(m, segment, found, key, bytes, entry, entryBytes);
+        if (sync) {
+            m.force(found >= 0 ? found : ~found, SlotLayout.SLOT_BYTES);
+        }
+        release(m, segment, previous);
+    }
+
+    /**
+     * Points the key's slot, found by {@link #probe} as {@code found} (not {@link TableProbe#NO_ROOM}),
+     * at the sealed entry {@code entry} (a release store, the commit point), applies it to a growth
+     * under way and counts it; forces nothing and frees nothing: {@link #publish} in sync mode and
+     * {@link SyncBatch} force around it, then {@link #release} the entry it replaced.
+     *
+     * @return the ref the slot held before: {@link SlotLayout#EMPTY}, {@link SlotLayout#REMOVED} or
+     *         the replaced entry's
+     */
+    // hot path: no allocation
+    long link(StoreMapping m, int segment, long found, long key, ByteKey bytes, long entry, long entryBytes) {
+        MemorySegment f = m.file;
         boolean exists = found >= 0;
         long slot = exists ? found : ~found;
         long previous = SlotLayout.refAcquire(f, slot);
@@ -126,22 +144,29 @@ final class SegmentWrites {
             SlotLayout.setKey(f, slot, key);
         }
         SlotLayout.setRefRelease(f, slot, SlotLayout.refOf(entry, bytes != null));
-        if (sync) {
-            m.force(slot, SlotLayout.SLOT_BYTES);
-        }
         GrowthAhead next = ahead;
         if (next != null && next.source == m) {
             next.put(segment, key, SlotLayout.refOf(entry, bytes != null));
         }
         if (exists) {
-            long previousEntry = SlotLayout.entryOf(previous);
-            long previousBytes = EntryLayout.entryBytes(f, previousEntry);
-            counts.replaced(m, segment, entryBytes, previousBytes);
-            if (free != null) {
-                free.free(m, segment, previousEntry, previousBytes);
-            }
+            counts.replaced(m, segment, entryBytes, EntryLayout.entryBytes(f, SlotLayout.entryOf(previous)));
         } else {
             counts.inserted(m, segment, entryBytes, previous == SlotLayout.EMPTY);
+        }
+        return previous;
+    }
+
+    /**
+     * Frees the entry a slot pointed at before {@link #link} moved it on ({@code previous}, as link
+     * returned it; nothing for an empty or removed slot), for a later put to write into: only once
+     * that slot is as durable as the mode asks (forced, in sync mode), so that the room is never
+     * rewritten while the disk may still hold a slot pointing at it. Under the segment's write lock.
+     */
+    // hot path: no allocation
+    void release(StoreMapping m, int segment, long previous) {
+        if (free != null && SlotLayout.isEntry(previous)) {
+            long entry = SlotLayout.entryOf(previous);
+            free.free(m, segment, entry, EntryLayout.entryBytes(m.file, entry));
         }
     }
 

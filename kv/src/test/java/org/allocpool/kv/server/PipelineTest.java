@@ -32,9 +32,14 @@ class PipelineTest {
     Path dir;
     RunningServer running;
 
+    /** The server a test runs against: async; {@code Sync...Test} runs the same tests with group commit. */
+    RunningServer newServer(Path dir) throws IOException {
+        return new RunningServer(dir);
+    }
+
     @BeforeEach
     void start() throws IOException {
-        running = new RunningServer(dir);
+        running = newServer(dir);
     }
 
     @AfterEach

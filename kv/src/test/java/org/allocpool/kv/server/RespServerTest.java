@@ -36,9 +36,14 @@ class RespServerTest {
     RunningServer running;
     Jedis jedis;
 
+    /** The server a test runs against: async; {@code Sync...Test} runs the same tests with group commit. */
+    RunningServer newServer(Path dir) throws IOException {
+        return new RunningServer(dir);
+    }
+
     @BeforeEach
     void start() throws IOException {
-        running = new RunningServer(dir);
+        running = newServer(dir);
         jedis = jedis();
     }
 
@@ -180,7 +185,7 @@ class RespServerTest {
             byte[] big = new byte[2 * RunningServer.MAX_VALUE];
             bigger.put(ByteKey.of("big"), big, 0, big.length);
         }
-        running = new RunningServer(dir);
+        running = newServer(dir);
         jedis = jedis();
         jedis.set("small", "s");
         JedisDataException e = assertThrows(JedisDataException.class, () -> jedis.mget("small", "big"));

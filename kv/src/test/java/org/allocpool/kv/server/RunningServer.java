@@ -32,7 +32,16 @@ final class RunningServer implements AutoCloseable {
     }
 
     RunningServer(Path dir, int maxValue, int maxFrame) throws IOException {
-        store = MappedStore.open(dir, new StoreConfig(1024, maxValue, Durability.ASYNC));
+        this(dir, maxValue, maxFrame, Durability.ASYNC);
+    }
+
+    /** A server over a store of {@code durability}: with SYNC, each connection's writes are group-committed. */
+    RunningServer(Path dir, Durability durability) throws IOException {
+        this(dir, MAX_VALUE, ServerConfig.frameFor(MAX_VALUE), durability);
+    }
+
+    RunningServer(Path dir, int maxValue, int maxFrame, Durability durability) throws IOException {
+        store = MappedStore.open(dir, new StoreConfig(1024, maxValue, durability));
         server = KvServer.start(store, new ServerConfig("127.0.0.1", 0, 0, maxFrame, MAX_BODY, 2).withRespPort(0));
     }
 

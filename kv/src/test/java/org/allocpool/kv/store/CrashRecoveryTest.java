@@ -45,14 +45,25 @@ class CrashRecoveryTest {
     @EnumSource(Durability.class)
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void shouldKeepEveryAcknowledgedWriteAfterKillDashNine(Durability durability) throws Exception {
+        writeKillAndCheck(durability, false);
+    }
+
+    /** The group commit of sync mode: puts acknowledged after their batch's commit, 1 to 32 a batch. */
+    @org.junit.jupiter.api.Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void shouldKeepEveryWriteOfACommittedBatchAfterKillDashNine() throws Exception {
+        writeKillAndCheck(Durability.SYNC, true);
+    }
+
+    private void writeKillAndCheck(Durability durability, boolean batched) throws Exception {
         Path store = dir.resolve("store");
         Path stderr = dir.resolve("child.err");
         Map<Long, Long> acknowledged = new HashMap<>();
         long acks = 0;
-        int killAfter = acknowledgedBeforeKill(durability);
+        int killAfter = batched ? 5_000 : acknowledgedBeforeKill(durability);
         Process child = new ProcessBuilder(List.of(javaExecutable(), "--sun-misc-unsafe-memory-access=deny",
                 "-cp", System.getProperty("java.class.path"), StoreWriterChild.class.getName(),
-                store.toString(), durability.name()))
+                store.toString(), durability.name(), batched ? "BATCH" : "ONE"))
                 .redirectError(stderr.toFile())
                 .start();
         // Through the handle, as the kill below: stdout stays open and the read ends at its end.

@@ -52,7 +52,8 @@ final class ServerTables {
         out.append(durability(results, notes)).append('\n')
                 .append("SET only (durability does not touch a GET). everysec/async: from the grid above; always/sync: an"
                         + " empty server, every write on the disk before its reply (Redis fsyncs its AOF once per event-loop"
-                        + " pass, for every client's writes together; the store forces each write).\n\n");
+                        + " pass, for every client's writes together; kv serve commits the writes of each event loop's"
+                        + " turn together, two msyncs).\n\n");
         boolean loaded = servers.stream().anyMatch(cell -> {
             KvServerSetup setup = KvServerSetup.byLabel(cell.cell().contender());
             return setup == null || setup.isMainGrid();
