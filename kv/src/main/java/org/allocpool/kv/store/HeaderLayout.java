@@ -26,9 +26,10 @@ import java.nio.file.Path;
  *  +---------+---------+---------+---------+------------------+
  * </pre>
  *
- * Version 2 (byte-string keys, expiry times: see {@link EntryLayout}, {@link SlotLayout}) added the
- * max key field and moved the checksum from 56 to 60; a version 1 file is refused by name (its
- * entries have another layout), never misread.
+ * Version 2 (byte-string keys, expiry times) added the max key field and moved the checksum from 56
+ * to 60. Version 3 keeps this header page as it is and changes what follows it: a 16-byte entry
+ * header for a long key without an expiry time ({@link EntryLayout}). Files of versions 1 and 2 are
+ * refused by name (their entries have another layout), never misread.
  *
  * <p>The header is written when the file is made, and changed in one way only: a log grown in
  * place ({@link #extendLog}, since 2026-11-24) gets a larger log length. That is made in an order a
@@ -46,7 +47,7 @@ final class HeaderLayout {
     static final int HEADER_BYTES = 4096;
     /** "allocKV1" in ASCII, read as a little-endian long. */
     static final long MAGIC = 0x31564B636F6C6C61L;
-    static final int VERSION = 2;
+    static final int VERSION = 3;
 
     static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -138,6 +139,10 @@ final class HeaderLayout {
             throw new StoreFileException(path, "format version 1 (long keys only, before byte keys and expiry), "
                     + "this build reads version " + VERSION + " only; rewrite the data with the build that made it");
         }
+        if (version == 2) {
+            throw new StoreFileException(path, "format version 2 (32-byte entry headers, 16-byte slots), "
+                    + "this build reads version " + VERSION + " only; rewrite the data with the build that made it");
+        }
         if (version != VERSION) {
             throw new StoreFileException(path, "format version " + version + ", this build reads version "
                     + VERSION + " only");
@@ -180,6 +185,7 @@ final class HeaderLayout {
         int maxKey = bytes.get(INT, MAX_KEY_OFFSET);
         if (headerBytes != HEADER_BYTES || !isPowerOfTwo(segments) || !isPowerOfTwo(slotsPerSegment)
                 || logBytes <= 0 || logBytes % EntryLayout.ALIGNMENT != 0 || maxValue < 1
+                || maxValue > EntryLayout.MAX_LENGTH
                 || durability < 0 || durability >= Durability.values().length || maxKey < 1) {
             throw new StoreFileException(path, "corrupted header: impossible layout parameters");
         }

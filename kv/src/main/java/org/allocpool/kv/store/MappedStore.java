@@ -193,7 +193,8 @@ public final class MappedStore implements AutoCloseable {
         }
         long hash = KeyHash.mix(key);
         int seg = locks.segmentOf(hash);
-        long entryBytes = EntryLayout.entryBytes(bytes == null ? 0 : bytes.length(), length);
+        long entryBytes = EntryLayout.entryBytes(EntryLayout.isExtended(bytes != null, expiresAt),
+                bytes == null ? 0 : bytes.length(), length);
         for (;;) {
             long stamp = locks.lock(seg, true);
             long seenGeneration;

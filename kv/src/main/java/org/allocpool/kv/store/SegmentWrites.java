@@ -94,8 +94,8 @@ final class SegmentWrites {
                       byte[] array, int offset, int length) {
         MemorySegment f = m.file;
         int keyBytes = bytes == null ? 0 : bytes.length();
-        EntryLayout.writeHeader(f, entry, key, bytes == null ? EntryLayout.LONG_KEY : keyBytes, length, expiresAt);
-        long at = entry + EntryLayout.KEY_BYTES_OFFSET;
+        long at = EntryLayout.writeHeader(f, entry, key, bytes == null ? EntryLayout.LONG_KEY : keyBytes, length,
+                expiresAt);
         if (bytes != null) {
             MemorySegment.copy(bytes.segment(), 0, f, at, keyBytes);
             at += keyBytes;

@@ -90,7 +90,8 @@ final class TableScan {
         long key = SlotLayout.key(mapping.file, slot);
         long entry = SlotLayout.entryOf(ref);
         if ((ref & (SlotLayout.FLAG_BITS & ~SlotLayout.BYTE_KEY)) != 0 || entry < mapping.logOffset
-                || entry > mapping.logEnd - EntryLayout.HEADER_BYTES) {
+                || entry > mapping.logEnd - EntryLayout.MIN_ENTRY_BYTES
+                || entry + EntryLayout.headerBytes(mapping.file, entry) > mapping.logEnd) {
             return where(mapping, slot, key) + " points outside the log, at offset " + ref;
         }
         int segmentOfKey = KeyHash.segment(KeyHash.mix(key), mapping.header.segments());
@@ -108,11 +109,12 @@ final class TableScan {
         }
         int keyBytes = Math.max(0, keyLength);
         int length = EntryLayout.length(mapping.file, entry);
-        if (length < 0 || entry + EntryLayout.entryBytes(keyBytes, length) > mapping.logEnd) {
+        int headerBytes = EntryLayout.headerBytes(mapping.file, entry);
+        if (entry + EntryLayout.entryBytes(EntryLayout.isExtended(mapping.file, entry), keyBytes, length) > mapping.logEnd) {
             return where(mapping, slot, key) + " points at offset " + entry + ", whose length " + length + " runs past the log";
         }
         int stored = EntryLayout.storedChecksum(mapping.file, entry);
-        int actual = EntryLayout.checksum(mapping.file, entry, keyBytes, length);
+        int actual = EntryLayout.checksum(mapping.file, entry, headerBytes, keyBytes, length);
         if (stored != actual) {
             return where(mapping, slot, key) + " points at offset " + entry + ", whose checksum does not match its "
                     + length + " bytes (stored " + Integer.toHexString(stored)

@@ -114,7 +114,7 @@ final class TableSurvey {
         boolean byteKey = SlotLayout.isByteKey(ref);
         if ((ref & (SlotLayout.FLAG_BITS & ~SlotLayout.BYTE_KEY)) != 0
                 || KeyHash.segment(KeyHash.mix(key), header.segments()) != segment
-                || entry < logOffset || entry > header.fileBytes() - EntryLayout.HEADER_BYTES) {
+                || entry < logOffset || entry > header.fileBytes() - EntryLayout.MIN_ENTRY_BYTES) {
             damagedSlots++;
             garbageInPage++;
             if (!damagedPages[page]) {
