@@ -27,7 +27,8 @@ import java.nio.file.Path;
  * </pre>
  *
  * Version 2 (byte-string keys, expiry times) added the max key field and moved the checksum from 56
- * to 60. Version 3 keeps this header page as it is and changes what follows it: a 16-byte entry
+ * to 60. Version 3 keeps this header page as it is and changes what follows it: 8-byte slots
+ * ({@link SlotLayout}), which limit a file to 1 TiB and its segments to 256, and a 16-byte entry
  * header for a long key without an expiry time ({@link EntryLayout}). Files of versions 1 and 2 are
  * refused by name (their entries have another layout), never misread.
  *
@@ -189,13 +190,31 @@ final class HeaderLayout {
                 || durability < 0 || durability >= Durability.values().length || maxKey < 1) {
             throw new StoreFileException(path, "corrupted header: impossible layout parameters");
         }
+        if (segments > SlotLayout.MAX_SEGMENTS) {
+            throw new StoreFileException(path, "corrupted header: impossible layout parameters");
+        }
         StoreHeader header = new StoreHeader(segments, slotsPerSegment, logBytes, maxValue,
                 Durability.values()[durability], maxKey);
+        checkFileBytes(path, header);
         if (bytes.get(LONG, TABLE_OFFSET_OFFSET) != header.tableOffset()
                 || bytes.get(LONG, LOG_OFFSET_OFFSET) != header.logOffset()) {
             throw new StoreFileException(path, "corrupted header: table or log offset does not match the layout");
         }
         return header;
+    }
+
+    /**
+     * Refuses a layout whose file would reach {@link SlotLayout#MAX_FILE_BYTES} (1 TiB): a slot holds
+     * an entry's offset in 40 bits.
+     *
+     * @throws StoreFileException naming the file, its length and the limit
+     */
+    static void checkFileBytes(Path path, StoreHeader header) throws StoreFileException {
+        if (header.fileBytes() >= SlotLayout.MAX_FILE_BYTES) {
+            throw new StoreFileException(path, "a store file of " + header.fileBytes() + " bytes is over format version "
+                    + VERSION + "'s limit of 1 TiB (" + SlotLayout.MAX_FILE_BYTES + " bytes: a slot holds an entry's offset"
+                    + " in " + SlotLayout.OFFSET_BITS + " bits)");
+        }
     }
 
     private static boolean isPowerOfTwo(int n) {
