@@ -20,7 +20,7 @@ final class EntryCheck {
         OUTSIDE_LOG,
         /** The file ends before the entry does (a truncated file). */
         TORN,
-        /** Header fields no writer makes (negative or oversized lengths, a non-zero reserved word). */
+        /** Header fields no writer makes (oversized lengths, a negative key length, a non-zero reserved word). */
         IMPLAUSIBLE,
         /** Checksum right but the key bytes do not hash to the key: written wrong, never by this store. */
         BAD_KEY_BYTES,
@@ -40,34 +40,45 @@ final class EntryCheck {
      */
     static Verdict check(MemorySegment file, long entry, long logOffset, long logEnd) {
         if ((entry & (EntryLayout.ALIGNMENT - 1)) != 0 || entry < logOffset
-                || entry > logEnd - EntryLayout.HEADER_BYTES) {
+                || entry > logEnd - EntryLayout.MIN_ENTRY_BYTES) {
             return Verdict.OUTSIDE_LOG;
         }
         long available = file.byteSize();
-        if (entry + EntryLayout.HEADER_BYTES > available) {
+        if (entry + EntryLayout.MIN_ENTRY_BYTES > available) {
             return Verdict.TORN;
         }
-        int keyLength = EntryLayout.keyLength(file, entry);
-        int length = EntryLayout.length(file, entry);
-        int reserved = file.get(ValueLayout.JAVA_INT_UNALIGNED, entry + EntryLayout.RESERVED_OFFSET);
-        if (keyLength < EntryLayout.LONG_KEY || keyLength > StoreConfig.MAX_KEY_LIMIT || length < 0
-                || length > StoreConfig.MAX_VALUE_LIMIT || (reserved != 0 && reserved != EntryLayout.FREED)) {
+        int word = EntryLayout.lengthWord(file, entry);
+        boolean extended = (word & EntryLayout.EXTENDED) != 0;
+        int length = word & EntryLayout.LENGTH_MASK;
+        int headerBytes = extended ? EntryLayout.EXTENDED_HEADER_BYTES : EntryLayout.COMPACT_HEADER_BYTES;
+        if (entry + headerBytes > logEnd || length > StoreConfig.MAX_VALUE_LIMIT) {
             return Verdict.IMPLAUSIBLE;
         }
+        if (entry + headerBytes > available) {
+            return Verdict.TORN;
+        }
+        int keyLength = EntryLayout.LONG_KEY;
+        if (extended) {
+            keyLength = EntryLayout.extendedKeyLength(file, entry);
+            int reserved = file.get(ValueLayout.JAVA_INT_UNALIGNED, entry + EntryLayout.RESERVED_OFFSET);
+            if (keyLength < EntryLayout.LONG_KEY || keyLength > StoreConfig.MAX_KEY_LIMIT || reserved != 0) {
+                return Verdict.IMPLAUSIBLE;
+            }
+        }
         int keyBytes = Math.max(0, keyLength);
-        long end = entry + EntryLayout.entryBytes(keyBytes, length);
+        long end = entry + EntryLayout.entryBytes(extended, keyBytes, length);
         if (end > logEnd) {
             return Verdict.IMPLAUSIBLE;
         }
         if (end > available) {
             return Verdict.TORN;
         }
-        if (reserved == EntryLayout.FREED) {
+        if ((word & EntryLayout.FREED) != 0) {
             return Verdict.FREED;
         }
         boolean keyMatches = keyLength < 0 || KeyHash.ofBytes(file, entry + EntryLayout.KEY_BYTES_OFFSET, keyLength)
                 == EntryLayout.key(file, entry);
-        if (EntryLayout.storedChecksum(file, entry) != EntryLayout.checksum(file, entry, keyBytes, length)) {
+        if (EntryLayout.storedChecksum(file, entry) != EntryLayout.checksum(file, entry, headerBytes, keyBytes, length)) {
             return Verdict.BAD_CHECKSUM;
         }
         return keyMatches ? Verdict.WHOLE : Verdict.BAD_KEY_BYTES;

@@ -13,8 +13,8 @@ import java.util.Arrays;
  * freed entry exactly as it appends, and publishes its slot last. So a crash at any instant leaves
  * every slot pointing at a whole entry, as before, and a write killed half-way leaves dead bytes.
  *
- * <p><b>A freed entry is marked in the file</b> (see {@link EntryLayout#markFreed}): its reserved
- * word holds {@link EntryLayout#FREED} and its key field the next freed entry of its list; its
+ * <p><b>A freed entry is marked in the file</b> (see {@link EntryLayout#markFreed}): its length
+ * word has the {@link EntryLayout#FREED} bit and its key field the next freed entry of its list; its
  * length fields and value bytes are left as they were. The mark makes it no whole entry any more
  * (its checksum fails too), so a repair never brings a replaced value back from the log in place of
  * a newer one written into room at a lower offset, and never brings back a removed key whose entry

@@ -65,7 +65,7 @@ final class GrowthAhead {
             long slot = source.slot(segment, index);
             long ref = SlotLayout.refAcquire(file, slot);
             if (SlotLayout.isEntry(ref)) {
-                long key = SlotLayout.key(file, slot);
+                long key = EntryLayout.key(file, SlotLayout.entryOf(ref));
                 long found = findSame(segment, KeyHash.mix(key), key, ref);
                 if (found < 0) { // else a write since the growth began put a newer value there
                     insert(segment, key, ref, found);
@@ -84,7 +84,7 @@ final class GrowthAhead {
         if (found >= 0) {
             long at = append(ref);
             if (at >= 0) {
-                SlotLayout.setRefRelease(target.file, found, SlotLayout.refOf(at, SlotLayout.isByteKey(ref)));
+                SlotLayout.setRefRelease(target.file, found, SlotLayout.withEntry(ref, at));
             }
         } else {
             insert(segment, key, ref, found);
@@ -97,7 +97,7 @@ final class GrowthAhead {
             return;
         }
         long ref = SlotLayout.refAcquire(source.file, slot);
-        long key = SlotLayout.key(source.file, slot);
+        long key = EntryLayout.key(source.file, SlotLayout.entryOf(ref)); // the entry is freed only after this
         long found = findSame(segment, KeyHash.mix(key), key, ref);
         if (found >= 0) {
             SlotLayout.setRefRelease(target.file, found, SlotLayout.REMOVED);
@@ -120,8 +120,7 @@ final class GrowthAhead {
         if (at < 0) {
             return;
         }
-        SlotLayout.setKey(target.file, slot, key);
-        SlotLayout.setRefRelease(target.file, slot, SlotLayout.refOf(at, SlotLayout.isByteKey(ref)));
+        SlotLayout.setRefRelease(target.file, slot, SlotLayout.withEntry(ref, at));
         liveBySegment[segment]++;
         if (empty) {
             usedBySegment[segment]++;
@@ -142,7 +141,7 @@ final class GrowthAhead {
     }
 
     /**
-     * The slot of the new table that holds the key of old entry {@code ref} (slot key {@code key}),
+     * The slot of the new table that holds the key of old entry {@code ref} (key field {@code key}),
      * else {@code ~slot} where to insert it, else {@link TableProbe#NO_ROOM}.
      */
     private long findSame(int segment, long hash, long key, long ref) {
@@ -160,7 +159,7 @@ final class GrowthAhead {
                 if (firstRemoved < 0) {
                     firstRemoved = slot;
                 }
-            } else if (SlotLayout.key(file, slot) == key && sameKey(ref, there)) {
+            } else if (SlotLayout.hasTag(there, hash) && sameKey(key, ref, there)) {
                 return slot;
             }
             index = (index + 1) & (slots - 1);
@@ -168,16 +167,16 @@ final class GrowthAhead {
         return firstRemoved >= 0 ? ~firstRemoved : TableProbe.NO_ROOM;
     }
 
-    /** Whether old entry {@code ref} and new entry {@code there}, whose slot keys match, are one key. */
-    private boolean sameKey(long ref, long there) {
-        if (SlotLayout.isByteKey(ref) != SlotLayout.isByteKey(there)) {
+    /** Whether old entry {@code ref} (of key field {@code key}) and new entry {@code there}, whose tags match, are one key. */
+    private boolean sameKey(long key, long ref, long there) {
+        long b = SlotLayout.entryOf(there);
+        if (SlotLayout.isByteKey(ref) != SlotLayout.isByteKey(there) || EntryLayout.key(target.file, b) != key) {
             return false;
         }
         if (!SlotLayout.isByteKey(ref)) {
             return true;
         }
         long a = SlotLayout.entryOf(ref);
-        long b = SlotLayout.entryOf(there);
         int length = EntryLayout.keyLength(source.file, a);
         return length == EntryLayout.keyLength(target.file, b)
                 && MemorySegment.mismatch(source.file, a + EntryLayout.KEY_BYTES_OFFSET, a + EntryLayout.KEY_BYTES_OFFSET + length,

@@ -26,9 +26,11 @@ import java.nio.file.Path;
  *  +---------+---------+---------+---------+------------------+
  * </pre>
  *
- * Version 2 (byte-string keys, expiry times: see {@link EntryLayout}, {@link SlotLayout}) added the
- * max key field and moved the checksum from 56 to 60; a version 1 file is refused by name (its
- * entries have another layout), never misread.
+ * Version 2 (byte-string keys, expiry times) added the max key field and moved the checksum from 56
+ * to 60. Version 3 keeps this header page as it is and changes what follows it: 8-byte slots
+ * ({@link SlotLayout}), which limit a file to 1 TiB and its segments to 256, and a 16-byte entry
+ * header for a long key without an expiry time ({@link EntryLayout}). Files of versions 1 and 2 are
+ * refused by name (their entries have another layout), never misread.
  *
  * <p>The header is written when the file is made, and changed in one way only: a log grown in
  * place ({@link #extendLog}, since 2026-11-24) gets a larger log length. That is made in an order a
@@ -46,7 +48,7 @@ final class HeaderLayout {
     static final int HEADER_BYTES = 4096;
     /** "allocKV1" in ASCII, read as a little-endian long. */
     static final long MAGIC = 0x31564B636F6C6C61L;
-    static final int VERSION = 2;
+    static final int VERSION = 3;
 
     static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -138,6 +140,10 @@ final class HeaderLayout {
             throw new StoreFileException(path, "format version 1 (long keys only, before byte keys and expiry), "
                     + "this build reads version " + VERSION + " only; rewrite the data with the build that made it");
         }
+        if (version == 2) {
+            throw new StoreFileException(path, "format version 2 (32-byte entry headers, 16-byte slots), "
+                    + "this build reads version " + VERSION + " only; rewrite the data with the build that made it");
+        }
         if (version != VERSION) {
             throw new StoreFileException(path, "format version " + version + ", this build reads version "
                     + VERSION + " only");
@@ -180,16 +186,35 @@ final class HeaderLayout {
         int maxKey = bytes.get(INT, MAX_KEY_OFFSET);
         if (headerBytes != HEADER_BYTES || !isPowerOfTwo(segments) || !isPowerOfTwo(slotsPerSegment)
                 || logBytes <= 0 || logBytes % EntryLayout.ALIGNMENT != 0 || maxValue < 1
+                || maxValue > EntryLayout.MAX_LENGTH
                 || durability < 0 || durability >= Durability.values().length || maxKey < 1) {
+            throw new StoreFileException(path, "corrupted header: impossible layout parameters");
+        }
+        if (segments > SlotLayout.MAX_SEGMENTS) {
             throw new StoreFileException(path, "corrupted header: impossible layout parameters");
         }
         StoreHeader header = new StoreHeader(segments, slotsPerSegment, logBytes, maxValue,
                 Durability.values()[durability], maxKey);
+        checkFileBytes(path, header);
         if (bytes.get(LONG, TABLE_OFFSET_OFFSET) != header.tableOffset()
                 || bytes.get(LONG, LOG_OFFSET_OFFSET) != header.logOffset()) {
             throw new StoreFileException(path, "corrupted header: table or log offset does not match the layout");
         }
         return header;
+    }
+
+    /**
+     * Refuses a layout whose file would reach {@link SlotLayout#MAX_FILE_BYTES} (1 TiB): a slot holds
+     * an entry's offset in 40 bits.
+     *
+     * @throws StoreFileException naming the file, its length and the limit
+     */
+    static void checkFileBytes(Path path, StoreHeader header) throws StoreFileException {
+        if (header.fileBytes() >= SlotLayout.MAX_FILE_BYTES) {
+            throw new StoreFileException(path, "a store file of " + header.fileBytes() + " bytes is over format version "
+                    + VERSION + "'s limit of 1 TiB (" + SlotLayout.MAX_FILE_BYTES + " bytes: a slot holds an entry's offset"
+                    + " in " + SlotLayout.OFFSET_BITS + " bits)");
+        }
     }
 
     private static boolean isPowerOfTwo(int n) {

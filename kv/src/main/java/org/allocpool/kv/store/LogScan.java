@@ -57,7 +57,7 @@ final class LogScan {
         long stretchStart = -1;
         boolean stretchNonZero = false;
         long nextProgress = logOffset + PROGRESS_STEP;
-        while (position + EntryLayout.HEADER_BYTES <= end) {
+        while (position + EntryLayout.MIN_ENTRY_BYTES <= end) {
             if (position >= nextProgress) {
                 progress.accept(position - logOffset);
                 nextProgress = position + PROGRESS_STEP;
@@ -88,10 +88,11 @@ final class LogScan {
                 stretchNonZero = true;
                 position += EntryLayout.ALIGNMENT;
             } else {
-                // an entry whose first non-zero byte is at 'next' starts at most a header before it
-                // (a zero checksum, length and key are possible; the key length of a long key is -1)
+                // an entry whose first non-zero byte is at 'next' starts at most 16 bytes before it (an
+                // extended entry's length word has its EXTENDED bit; a compact entry of a zero checksum and
+                // length has a non-zero key, or is all zeros): stepping back 24 bytes misses none
                 position = Math.max(position + EntryLayout.ALIGNMENT,
-                        (next & -EntryLayout.ALIGNMENT) - (EntryLayout.HEADER_BYTES - EntryLayout.ALIGNMENT));
+                        (next & -EntryLayout.ALIGNMENT) - (EntryLayout.EXTENDED_HEADER_BYTES - EntryLayout.ALIGNMENT));
             }
         }
         if (stretchStart >= 0) {

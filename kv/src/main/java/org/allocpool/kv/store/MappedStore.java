@@ -15,10 +15,11 @@ import org.allocpool.kv.store.SlotLookup.SlotAction;
  * file ({@code dir/store.kv}) reached through {@code FileChannel.map(..., arena)} and
  * {@link MemorySegment}: no {@code Unsafe}, no JNI, no restricted method.
  *
- * <p><b>Layout.</b> A header page ({@link HeaderLayout}), an open-addressing table of 16-byte slots
- * ({@link SlotLayout}) cut into 64 segments, and an append-only value log ({@link EntryLayout}):
- * each entry carries its key (a long, or a byte key's hash and bytes), length, an optional expiry
- * time and a CRC32C. The two kinds of key live side by side: the long 7 and the byte key "7" are
+ * <p><b>Layout.</b> A header page ({@link HeaderLayout}), an open-addressing table of 8-byte slots
+ * ({@link SlotLayout}: a tag of the key's hash and the entry's offset) cut into 64 segments, and an
+ * append-only value log ({@link EntryLayout}): each entry carries its key (a long, or a byte key's
+ * hash and bytes), length, an optional expiry time and a CRC32C; an entry of a long key without an
+ * expiry time has a 16-byte header, others 32 bytes. The two kinds of key live side by side: the long 7 and the byte key "7" are
  * different keys. A value put with an expiry time is absent to reads once it has passed (it keeps
  * its room, and {@link #size()} counts it, until it is overwritten or removed: expiry is lazy). A put appends an entry and then points the slot
  * at it with a release store; a remove marks the slot removed. When a segment's table is 75% used
@@ -193,7 +194,8 @@ public final class MappedStore implements AutoCloseable {
         }
         long hash = KeyHash.mix(key);
         int seg = locks.segmentOf(hash);
-        long entryBytes = EntryLayout.entryBytes(bytes == null ? 0 : bytes.length(), length);
+        long entryBytes = EntryLayout.entryBytes(EntryLayout.isExtended(bytes != null, expiresAt),
+                bytes == null ? 0 : bytes.length(), length);
         for (;;) {
             long stamp = locks.lock(seg, true);
             long seenGeneration;
@@ -341,7 +343,7 @@ public final class MappedStore implements AutoCloseable {
                     if (SlotLayout.isEntry(ref) && !SlotLayout.isByteKey(ref)) {
                         long entry = SlotLayout.entryOf(ref);
                         int length = EntryLayout.length(m.file, entry);
-                        visitor.entry(SlotLayout.key(m.file, slot),
+                        visitor.entry(EntryLayout.key(m.file, entry),
                                 m.file.asSlice(EntryLayout.valueOffset(m.file, entry), length).asReadOnly());
                     }
                 }

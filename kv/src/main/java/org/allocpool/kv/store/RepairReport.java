@@ -19,9 +19,8 @@ import java.util.Locale;
  * @param droppedBadKey       keys dropped: their slot pointed at an entry of another key, or with wrong key bytes
  * @param damagedSlots        slots holding bytes no store writes
  * @param damagedTablePages   4 KiB table pages missing or holding such slots
- * @param removedNotRestored  keys with whole entries in the log that a removed slot names: left out
  * @param orphansNotRestored  keys with whole entries in the log but no slot, whose probe path is
- *                            intact: removed (their removed mark reused) or never acknowledged; left out
+ *                            intact: removed (a removed slot does not name its key) or never acknowledged; left out
  * @param logEntries          whole entries found in the log, superseded ones included
  * @param freedLogEntries     entries of the log the store had marked freed (replaced or removed values whose room it reuses)
  * @param damagedLogStretches stretches of the log holding non-zero bytes but no whole entry
@@ -30,7 +29,7 @@ import java.util.Locale;
  */
 public record RepairReport(Path file, long fileBytes, long missingBytes, boolean rewritten, Path backup,
                            long fromTable, long fromLog, long droppedBadChecksum, long droppedTorn, long droppedBadKey,
-                           long damagedSlots, long damagedTablePages, long removedNotRestored, long orphansNotRestored,
+                           long damagedSlots, long damagedTablePages, long orphansNotRestored,
                            long logEntries, long freedLogEntries, long damagedLogStretches, long damagedLogBytes, List<String> details) {
 
     public RepairReport {
@@ -60,8 +59,8 @@ public record RepairReport(Path file, long fileBytes, long missingBytes, boolean
                 kept(), fromTable, fromLog));
         out.append(String.format(Locale.ROOT, "dropped   %,d entries: %,d bad checksum, %,d torn or truncated, %,d bad key%n",
                 dropped(), droppedBadChecksum, droppedTorn, droppedBadKey));
-        out.append(String.format(Locale.ROOT, "left out  %,d keys a removed slot names, %,d keys in the log in no slot "
-                + "(removed, or never acknowledged)%n", removedNotRestored, orphansNotRestored));
+        out.append(String.format(Locale.ROOT, "left out  %,d keys in the log in no slot "
+                + "(removed, or never acknowledged)%n", orphansNotRestored));
         for (String detail : details) {
             out.append("  - ").append(detail).append('\n');
         }

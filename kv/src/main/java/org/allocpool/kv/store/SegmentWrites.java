@@ -94,8 +94,8 @@ final class SegmentWrites {
                       byte[] array, int offset, int length) {
         MemorySegment f = m.file;
         int keyBytes = bytes == null ? 0 : bytes.length();
-        EntryLayout.writeHeader(f, entry, key, bytes == null ? EntryLayout.LONG_KEY : keyBytes, length, expiresAt);
-        long at = entry + EntryLayout.KEY_BYTES_OFFSET;
+        long at = EntryLayout.writeHeader(f, entry, key, bytes == null ? EntryLayout.LONG_KEY : keyBytes, length,
+                expiresAt);
         if (bytes != null) {
             MemorySegment.copy(bytes.segment(), 0, f, at, keyBytes);
             at += keyBytes;
@@ -127,7 +127,7 @@ final class SegmentWrites {
 
     /**
      * Points the key's slot, found by {@link #probe} as {@code found} (not {@link TableProbe#NO_ROOM}),
-     * at the sealed entry {@code entry} (a release store, the commit point), applies it to a growth
+     * at the sealed entry {@code entry} (one release store of the slot's word, the commit point), applies it to a growth
      * under way and counts it; forces nothing and frees nothing: {@link #publish} in sync mode and
      * {@link SyncBatch} force around it, then {@link #release} the entry it replaced.
      *
@@ -140,13 +140,11 @@ final class SegmentWrites {
         boolean exists = found >= 0;
         long slot = exists ? found : ~found;
         long previous = SlotLayout.refAcquire(f, slot);
-        if (!exists) {
-            SlotLayout.setKey(f, slot, key);
-        }
-        SlotLayout.setRefRelease(f, slot, SlotLayout.refOf(entry, bytes != null));
+        long ref = SlotLayout.refOf(entry, bytes != null, KeyHash.mix(key));
+        SlotLayout.setRefRelease(f, slot, ref);
         GrowthAhead next = ahead;
         if (next != null && next.source == m) {
-            next.put(segment, key, SlotLayout.refOf(entry, bytes != null));
+            next.put(segment, key, ref);
         }
         if (exists) {
             counts.replaced(m, segment, entryBytes, EntryLayout.entryBytes(f, SlotLayout.entryOf(previous)));

@@ -64,8 +64,11 @@ final class StoreMapping implements AutoCloseable {
      * Makes a new file at {@code where} (which must not exist) laid out as {@code header}, maps it
      * and writes the header; the table and log read as zero (empty). {@code path} is the name the
      * file will have once renamed into place, used in messages.
+     *
+     * @throws StoreFileException when the file would reach the format's limit of 1 TiB (nothing is made)
      */
     static StoreMapping create(Path where, Path path, StoreHeader header) throws IOException {
+        HeaderLayout.checkFileBytes(path, header);
         FileChannel channel = FileChannel.open(where, StandardOpenOption.CREATE_NEW,
                 StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
@@ -138,6 +141,7 @@ final class StoreMapping implements AutoCloseable {
      */
     StoreMapping extended(long logBytes, boolean sync) throws IOException {
         StoreHeader next = header.withLogBytes(logBytes);
+        HeaderLayout.checkFileBytes(path, next);
         FileChannel longer = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
             longer.write(ByteBuffer.wrap(new byte[1]), next.fileBytes() - 1);

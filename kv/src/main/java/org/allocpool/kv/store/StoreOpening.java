@@ -21,8 +21,8 @@ final class StoreOpening {
     static final long MIN_LOG_BYTES = 64 << 10;
     /**
      * Log bytes reserved per entry of initial capacity: a guess, since values vary (a long key and a
-     * 32-byte value); a full log grows in place by an eighth, in microseconds, so the guess errs
-     * small (128 until 2026-11-24, when a full log had to be copied to grow).
+     * 48-byte value behind format 3's 16-byte header; a 32-byte value behind format 2's 32); a full
+     * log grows in place by an eighth, in microseconds, so the guess errs small (128 until 2026-11-24, when a full log had to be copied to grow).
      */
     static final long LOG_BYTES_PER_ENTRY = 64;
 
@@ -169,7 +169,7 @@ final class StoreOpening {
         long slots = Math.max(MIN_SLOTS_PER_SEGMENT, config.initialCapacity() * 2 / SEGMENTS);
         int slotsPerSegment = (int) Long.highestOneBit(slots - 1) << 1;
         long logBytes = Math.max(MIN_LOG_BYTES, Math.max(config.initialCapacity() * LOG_BYTES_PER_ENTRY,
-                2 * EntryLayout.entryBytes(config.maxKeyBytes(), config.maxValueBytes())));
+                2 * EntryLayout.entryBytes(true, config.maxKeyBytes(), config.maxValueBytes())));
         logBytes = (logBytes + HeaderLayout.HEADER_BYTES - 1) / HeaderLayout.HEADER_BYTES * HeaderLayout.HEADER_BYTES;
         return new StoreHeader(SEGMENTS, slotsPerSegment, logBytes, config.maxValueBytes(), config.durability(),
                 config.maxKeyBytes());

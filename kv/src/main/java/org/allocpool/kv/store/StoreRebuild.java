@@ -47,8 +47,7 @@ final class StoreRebuild {
                     long hash = KeyHash.mix(key);
                     int newSegment = KeyHash.segment(hash, next.segments());
                     long slot = TableProbe.findEmpty(fresh, newSegment, hash);
-                    SlotLayout.setKey(to, slot, key);
-                    SlotLayout.setRefRelease(to, slot, SlotLayout.refOf(tail, SlotLayout.isByteKey(ref)));
+                    SlotLayout.setRefRelease(to, slot, SlotLayout.refOf(tail, SlotLayout.isByteKey(ref), hash));
                     live[newSegment]++;
                     tail += bytes;
                 }

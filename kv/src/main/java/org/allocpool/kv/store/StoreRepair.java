@@ -24,10 +24,11 @@ import java.util.function.LongConsumer;
  * whole; none when the slot is whole but its entry is not (the current value is lost, and an
  * older one must not come back in its place); when the key has no sound slot, the newest whole
  * entry of the key in the log ({@link LogScan}), but only if the table cannot say the key is gone:
- * no removed slot names it, and the probe path where its slot would be crosses a damaged (or
- * all-zero) table page. A remove only marks the key's slot, so where that mark itself was
- * damaged, or was reused by a later insert and the key's probe path now crosses a damaged page,
- * a removed key can come back: repair cannot know it was removed.
+ * the probe path where its slot would be crosses a damaged (or all-zero) table page. A remove
+ * marks the key's slot removed, a word that does not name the key (format version 3), and frees
+ * its entry (marked in the log, so no whole entry of it is left; not in a store opened shared, which
+ * frees nothing): a removed key whose entry is still whole in the log and whose probe path crosses a
+ * damaged page can come back, since repair cannot know it was removed.
  *
  * <p>The original file is never changed: the repaired store is written whole under
  * {@code store.kv.repair}, forced, checked as an opening store would, then the original gets a
@@ -100,12 +101,12 @@ public final class StoreRepair {
                     sound && !force ? table.live.size() : plan.fromTable, sound && !force ? 0 : plan.fromLog,
                     drops[TableSurvey.Drop.BAD_CHECKSUM.ordinal()], drops[TableSurvey.Drop.TORN.ordinal()],
                     drops[TableSurvey.Drop.BAD_KEY.ordinal()], table.damagedSlots, table.provenDamagedPages,
-                    plan.removed, plan.orphans, log.wholeEntries, log.freedEntries, log.damagedStretches, log.damagedBytes, table.details);
+                    plan.orphans, log.wholeEntries, log.freedEntries, log.damagedStretches, log.damagedBytes, table.details);
         }
     }
 
     /** The entries to keep (offsets in the old file, in log order) and how each key was decided. */
-    private record Plan(long[] entries, long fromTable, long fromLog, long removed, long orphans) {
+    private record Plan(long[] entries, long fromTable, long fromLog, long orphans) {
     }
 
     private static Plan plan(TableSurvey table, LogScan log) {
@@ -115,16 +116,13 @@ public final class StoreRepair {
             entries[n++] = entry;
         }
         long fromLog = 0;
-        long removed = 0;
         long orphans = 0;
         for (Map.Entry<LogKey, Long> e : log.newest.entrySet()) {
             LogKey key = e.getKey();
             if (table.live.containsKey(key) || table.isDropped(key)) {
                 continue;
             }
-            if (table.removedKeys.contains(key.key())) {
-                removed++;
-            } else if (table.probeCrossesDamage(key)) {
+            if (table.probeCrossesDamage(key)) {
                 entries[n++] = e.getValue();
                 fromLog++;
             } else {
@@ -133,7 +131,7 @@ public final class StoreRepair {
         }
         long[] kept = Arrays.copyOf(entries, n);
         Arrays.sort(kept);
-        return new Plan(kept, table.live.size(), fromLog, removed, orphans);
+        return new Plan(kept, table.live.size(), fromLog, orphans);
     }
 
     /**
@@ -163,8 +161,7 @@ public final class StoreRepair {
                 MemorySegment.copy(from, entry, to, tail, bytes);
                 long hash = KeyHash.mix(key);
                 long slot = TableProbe.findEmpty(fresh, KeyHash.segment(hash, next.segments()), hash);
-                SlotLayout.setKey(to, slot, key);
-                SlotLayout.setRefRelease(to, slot, SlotLayout.refOf(tail, EntryLayout.keyLength(from, entry) >= 0));
+                SlotLayout.setRefRelease(to, slot, SlotLayout.refOf(tail, EntryLayout.keyLength(from, entry) >= 0, hash));
                 tail += bytes;
             }
             fresh.forceAll();

@@ -255,7 +255,8 @@ public final class SyncBatch {
     private boolean stageUnderGate(long slotKey, ByteKey bytes, byte[] value, int offset, int length, long expiresAt) {
         long hash = KeyHash.mix(slotKey);
         int segment = locks.segmentOf(hash);
-        long entryBytes = EntryLayout.entryBytes(bytes == null ? 0 : bytes.length(), length);
+        long entryBytes = EntryLayout.entryBytes(EntryLayout.isExtended(bytes != null, expiresAt),
+                bytes == null ? 0 : bytes.length(), length);
         long entry;
         long stamp = locks.lock(segment, true);
         try {
@@ -356,7 +357,7 @@ public final class SyncBatch {
         c.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, EntryLayout.key(f, entry));
         c.set(ValueLayout.JAVA_INT_UNALIGNED, 8, EntryLayout.keyLength(f, entry));
         c.set(ValueLayout.JAVA_LONG_UNALIGNED, 12, EntryLayout.expiresAt(f, entry));
-        MemorySegment.copy(f, entry + EntryLayout.KEY_BYTES_OFFSET, c, 20, keyBytes + length);
+        MemorySegment.copy(f, entry + EntryLayout.headerBytes(f, entry), c, 20, keyBytes + length);
         again[index] = copy;
     }
 

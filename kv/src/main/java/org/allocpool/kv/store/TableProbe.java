@@ -7,10 +7,11 @@ import java.lang.foreign.MemorySegment;
  * names, on through the segment (wrapping at its end) until the key or an empty slot turns up.
  * Removed slots (tombstones) are stepped over, and reused by an insert.
  *
- * <p>A key is a {@code long} ({@code bytes == null}: the slot's key field is the key, and the slot
- * must not be a byte key's) or a byte string ({@code key} is its hash: a slot whose key field equals
- * it is the key's only if the entry's key bytes match, so two byte keys of one hash, or a byte key
- * and a long key of the same value, sit in different slots).
+ * <p>A slot holds no key ({@link SlotLayout}): a slot is the key's when its tag is the key's hash's
+ * and the entry it points at is the key's: for a {@code long} key ({@code bytes == null}) a long-key
+ * entry whose key field is the key; for a byte string ({@code key} is its hash) a byte-key entry
+ * whose key field is the hash and whose key bytes match. So two byte keys of one hash, or a byte key
+ * and a long key of the same value, sit in different slots.
  *
  * <p>Stateless; thread-safety is the caller's: a probe reads slots with acquire loads and is
  * consistent under the segment's lock (a read lock for {@link #find}, the write lock for a probe
@@ -37,7 +38,7 @@ final class TableProbe {
             if (ref == SlotLayout.EMPTY) {
                 return -1;
             }
-            if (ref != SlotLayout.REMOVED && SlotLayout.key(file, slot) == key && holds(file, ref, bytes)) {
+            if (ref != SlotLayout.REMOVED && SlotLayout.hasTag(ref, hash) && holds(file, ref, key, bytes)) {
                 return slot;
             }
             index = (index + 1) & mask;
@@ -67,7 +68,7 @@ final class TableProbe {
                 if (firstRemoved < 0) {
                     firstRemoved = slot;
                 }
-            } else if (SlotLayout.key(file, slot) == key && holds(file, ref, bytes)) {
+            } else if (SlotLayout.hasTag(ref, hash) && holds(file, ref, key, bytes)) {
                 return slot;
             }
             index = (index + 1) & mask;
@@ -92,12 +93,16 @@ final class TableProbe {
         return -1;
     }
 
-    /** Whether the slot of {@code ref}, whose key field matched, is the key's: same kind and, for a byte key, same bytes. */
+    /**
+     * Whether the entry of {@code ref}, whose tag matched, is the key's: same kind, same key field
+     * and, for a byte key, same bytes.
+     */
     // hot path: no allocation
-    private static boolean holds(MemorySegment file, long ref, ByteKey bytes) {
-        if (bytes == null) {
-            return !SlotLayout.isByteKey(ref);
+    private static boolean holds(MemorySegment file, long ref, long key, ByteKey bytes) {
+        long entry = SlotLayout.entryOf(ref);
+        if (SlotLayout.isByteKey(ref) != (bytes != null) || EntryLayout.key(file, entry) != key) {
+            return false;
         }
-        return SlotLayout.isByteKey(ref) && EntryLayout.hasKey(file, SlotLayout.entryOf(ref), bytes);
+        return bytes == null || EntryLayout.hasKey(file, entry, bytes);
     }
 }

@@ -1,12 +1,13 @@
 package org.allocpool.kv.store;
 
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Walks every slot of a mapped store, checks the entry each live slot points at (in the log,
- * aligned, same key, same kind of key, plausible lengths, checksum, key in the segment its hash
- * names, a byte key's bytes hashing to the slot's key), and counts
+ * aligned, its key hashing to the slot's segment and tag, same kind of key, plausible lengths,
+ * checksum, a byte key's bytes hashing to the entry's key field), and counts
  * what it finds. Used when a store opens (stop at the first problem) and by {@link StoreCheck}
  * (collect them all). Reads a whole 1M-entry store in well under a second: one pass over the
  * table and one CRC32C (an intrinsic) per live entry; the dead parts of the log are never read.
@@ -87,45 +88,54 @@ final class TableScan {
 
     /** What is wrong with the entry {@code slot} points at, or null when it is whole. */
     static String entryProblem(StoreMapping mapping, int segment, long slot, long ref) {
-        long key = SlotLayout.key(mapping.file, slot);
+        MemorySegment file = mapping.file;
         long entry = SlotLayout.entryOf(ref);
-        if ((ref & (SlotLayout.FLAG_BITS & ~SlotLayout.BYTE_KEY)) != 0 || entry < mapping.logOffset
-                || entry > mapping.logEnd - EntryLayout.HEADER_BYTES) {
-            return where(mapping, slot, key) + " points outside the log, at offset " + ref;
+        if (SlotLayout.hasStrayBits(ref) || entry < mapping.logOffset
+                || entry > mapping.logEnd - EntryLayout.MIN_ENTRY_BYTES
+                || entry + EntryLayout.headerBytes(file, entry) > mapping.logEnd) {
+            return where(mapping, slot) + " points outside the log, at offset " + entry + " (word " + ref + ")";
         }
-        int segmentOfKey = KeyHash.segment(KeyHash.mix(key), mapping.header.segments());
+        long key = EntryLayout.key(file, entry);
+        long hash = KeyHash.mix(key);
+        int segmentOfKey = KeyHash.segment(hash, mapping.header.segments());
         if (segmentOfKey != segment) {
-            return where(mapping, slot, key) + " sits in segment " + segment + " but its key hashes to segment " + segmentOfKey;
+            return where(mapping, slot, key) + " sits in segment " + segment + " but its entry's key hashes to segment "
+                    + segmentOfKey;
         }
-        long entryKey = EntryLayout.key(mapping.file, entry);
-        if (entryKey != key) {
-            return where(mapping, slot, key) + " points at offset " + entry + ", which holds key " + entryKey;
+        if (!SlotLayout.hasTag(ref, hash)) {
+            return where(mapping, slot, key) + " points at offset " + entry + ", whose key does not hash to the slot's tag "
+                    + SlotLayout.tagOf(ref);
         }
-        int keyLength = EntryLayout.keyLength(mapping.file, entry);
+        int keyLength = EntryLayout.keyLength(file, entry);
         if (keyLength < EntryLayout.LONG_KEY || (keyLength >= 0) != SlotLayout.isByteKey(ref)) {
             return where(mapping, slot, key) + " points at offset " + entry + ", whose key length " + keyLength
                     + " does not fit a " + (SlotLayout.isByteKey(ref) ? "byte-string" : "long") + " key";
         }
         int keyBytes = Math.max(0, keyLength);
-        int length = EntryLayout.length(mapping.file, entry);
-        if (length < 0 || entry + EntryLayout.entryBytes(keyBytes, length) > mapping.logEnd) {
+        int length = EntryLayout.length(file, entry);
+        int headerBytes = EntryLayout.headerBytes(file, entry);
+        if (entry + EntryLayout.entryBytes(EntryLayout.isExtended(file, entry), keyBytes, length) > mapping.logEnd) {
             return where(mapping, slot, key) + " points at offset " + entry + ", whose length " + length + " runs past the log";
         }
-        int stored = EntryLayout.storedChecksum(mapping.file, entry);
-        int actual = EntryLayout.checksum(mapping.file, entry, keyBytes, length);
+        int stored = EntryLayout.storedChecksum(file, entry);
+        int actual = EntryLayout.checksum(file, entry, headerBytes, keyBytes, length);
         if (stored != actual) {
             return where(mapping, slot, key) + " points at offset " + entry + ", whose checksum does not match its "
                     + length + " bytes (stored " + Integer.toHexString(stored)
                     + ", computed " + Integer.toHexString(actual) + ")";
         }
-        if (keyLength >= 0 && KeyHash.ofBytes(mapping.file, entry + EntryLayout.KEY_BYTES_OFFSET, keyLength) != key) {
+        if (keyLength >= 0 && KeyHash.ofBytes(file, entry + EntryLayout.KEY_BYTES_OFFSET, keyLength) != key) {
             return where(mapping, slot, key) + " points at offset " + entry + ", whose " + keyLength
-                    + " key bytes do not hash to the slot's key";
+                    + " key bytes do not hash to its key field";
         }
         return null;
     }
 
+    private static String where(StoreMapping mapping, long slot) {
+        return "slot " + (slot - mapping.tableOffset) / SlotLayout.SLOT_BYTES;
+    }
+
     private static String where(StoreMapping mapping, long slot, long key) {
-        return "slot " + (slot - mapping.tableOffset) / SlotLayout.SLOT_BYTES + " (key " + key + ")";
+        return where(mapping, slot) + " (key " + key + ")";
     }
 }

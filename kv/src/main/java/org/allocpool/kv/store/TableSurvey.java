@@ -11,14 +11,18 @@ import java.util.Set;
 /**
  * What the slot table of a possibly damaged store still says, for {@link StoreRepair}: the whole
  * entry each sound slot points at, the keys whose slot is sound but whose entry is not (dropped:
- * their current value is lost, and an older one must not come back in its place), the keys slots
- * mark removed, and which 4 KiB pages of the table are damaged (a slot no store writes, the page
- * missing from a truncated file, or a page of nothing but zeros: a zeroed page reads as empty
- * slots, so it may be a damaged one).
+ * their current value is lost, and an older one must not come back in its place), and which 4 KiB
+ * pages of the table are damaged (a slot no store writes, the page missing from a truncated file, or
+ * a page of nothing but zeros: a zeroed page reads as empty slots, so it may be a damaged one).
  *
- * <p>A slot is taken as written by the store when its flag bits are valid, its key hashes to its
- * segment and its ref points at an 8-aligned offset in the log: random bytes pass all three about
- * once in 2^64. Single-threaded.
+ * <p>A slot holds no key in format version 3 ({@link SlotLayout}): a slot is taken as written by the
+ * store when its low bits are valid and it points at an 8-aligned offset in the log (random bytes
+ * pass that about once in 2^15 for a 128 MiB file, and then almost surely count as a key dropped
+ * for a bad checksum, not as a damaged slot); its entry, when whole, names the key, which must hash
+ * to the slot's segment and tag. A dropped key is known only by its slot's segment, tag and kind of
+ * key: a key of the log that shares all three with a dropped slot stays dropped too (one in 2^24
+ * per dropped slot of its segment). A removed slot does not say which key it removed.
+ * Single-threaded.
  */
 final class TableSurvey {
 
@@ -43,11 +47,8 @@ final class TableSurvey {
     private final long logOffset;
     /** The whole entry each sound slot points at, by key. */
     final Map<LogKey, Long> live = new HashMap<>();
-    /** Long keys, and byte keys' hashes, whose sound slot points at an entry that is not whole. */
-    private final Set<Long> droppedLong = new HashSet<>();
-    private final Set<Long> droppedByteHashes = new HashSet<>();
-    /** Key fields of removed slots: a long key, or a byte key's hash (a removed slot does not say which). */
-    final Set<Long> removedKeys = new HashSet<>();
+    /** Segment, tag and kind of key ({@link #droppedMark}) of every sound slot that points at an entry that is not whole. */
+    private final Set<Long> dropped = new HashSet<>();
     /** Table pages that are damaged or may be: missing, holding a slot no store writes, or all zeros. */
     final boolean[] damagedPages;
     /** Table pages shown damaged: missing, or holding a slot no store writes (all-zero pages not counted). */
@@ -86,17 +87,15 @@ final class TableSurvey {
         long slotsEnd = tableOffset + header.slots() * SlotLayout.SLOT_BYTES;
         boolean allZero = true;
         for (long slot = start; slot < start + HeaderLayout.HEADER_BYTES && slot < slotsEnd; slot += SlotLayout.SLOT_BYTES) {
-            long key = SlotLayout.key(file, slot);
             long ref = SlotLayout.refAcquire(file, slot);
-            allZero &= key == 0 && ref == 0;
             if (ref == SlotLayout.EMPTY) {
                 continue;
             }
+            allZero = false;
             if (ref == SlotLayout.REMOVED) {
-                removedKeys.add(key);
                 continue;
             }
-            surveySlot(page, slot, key, ref);
+            surveySlot(page, slot, ref);
         }
         if (allZero) {
             damagedPages[page] = true;
@@ -107,14 +106,13 @@ final class TableSurvey {
         }
     }
 
-    private void surveySlot(int page, long slot, long key, long ref) {
+    private void surveySlot(int page, long slot, long ref) {
         long index = (slot - tableOffset) / SlotLayout.SLOT_BYTES;
         int segment = (int) (index / header.slotsPerSegment());
         long entry = SlotLayout.entryOf(ref);
         boolean byteKey = SlotLayout.isByteKey(ref);
-        if ((ref & (SlotLayout.FLAG_BITS & ~SlotLayout.BYTE_KEY)) != 0
-                || KeyHash.segment(KeyHash.mix(key), header.segments()) != segment
-                || entry < logOffset || entry > header.fileBytes() - EntryLayout.HEADER_BYTES) {
+        if (SlotLayout.hasStrayBits(ref) || entry < logOffset
+                || entry > header.fileBytes() - EntryLayout.MIN_ENTRY_BYTES) {
             damagedSlots++;
             garbageInPage++;
             if (!damagedPages[page]) {
@@ -125,8 +123,7 @@ final class TableSurvey {
         }
         EntryCheck.Verdict verdict = EntryCheck.check(file, entry, logOffset, header.fileBytes());
         Drop drop = switch (verdict) {
-            case WHOLE -> EntryLayout.key(file, entry) == key
-                    && (EntryLayout.keyLength(file, entry) >= 0) == byteKey ? null : Drop.BAD_KEY;
+            case WHOLE -> isOwnedHere(entry, segment, ref) ? null : Drop.BAD_KEY;
             case TORN -> Drop.TORN;
             case BAD_KEY_BYTES -> Drop.BAD_KEY;
             case OUTSIDE_LOG, IMPLAUSIBLE, BAD_CHECKSUM, FREED -> Drop.BAD_CHECKSUM;
@@ -137,14 +134,27 @@ final class TableSurvey {
             return;
         }
         drops[drop.ordinal()]++;
-        (byteKey ? droppedByteHashes : droppedLong).add(key);
-        detail("slot " + index + " (" + (byteKey ? "byte key of hash " : "key ") + key + ") points at offset " + entry
-                + ": " + drop.words + ", dropped");
+        dropped.add(droppedMark(segment, SlotLayout.tagOf(ref), byteKey));
+        detail("slot " + index + " (" + (byteKey ? "byte key" : "long key") + ", tag " + SlotLayout.tagOf(ref)
+                + ") points at offset " + entry + ": " + drop.words + ", dropped");
     }
 
-    /** Whether {@code key}'s slot is sound but its entry was not: it stays dropped. */
+    /** Whether the whole entry at {@code entry} is of a key that {@code ref}, a slot of {@code segment}, can hold. */
+    private boolean isOwnedHere(long entry, int segment, long ref) {
+        long hash = KeyHash.mix(EntryLayout.key(file, entry));
+        return KeyHash.segment(hash, header.segments()) == segment && SlotLayout.hasTag(ref, hash)
+                && (EntryLayout.keyLength(file, entry) >= 0) == SlotLayout.isByteKey(ref);
+    }
+
+    private static long droppedMark(int segment, long tag, boolean byteKey) {
+        return (long) segment << 32 | tag << 1 | (byteKey ? 1 : 0);
+    }
+
+    /** Whether {@code key}'s slot may be one that is sound but whose entry was not: it stays dropped. */
     boolean isDropped(LogKey key) {
-        return (key.isByteKey() ? droppedByteHashes : droppedLong).contains(key.key());
+        long hash = KeyHash.mix(key.key());
+        return dropped.contains(droppedMark(KeyHash.segment(hash, header.segments()), hash >>> SlotLayout.OFFSET_BITS,
+                key.isByteKey()));
     }
 
     /**

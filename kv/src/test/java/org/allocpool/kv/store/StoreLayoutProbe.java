@@ -3,7 +3,9 @@ package org.allocpool.kv.store;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
@@ -28,7 +30,7 @@ final class StoreLayoutProbe {
     }
 
     /** Live keys and removed slots of the store in {@code dir}, and its layout. */
-    record Layout(Map<LogKey, Place> live, Map<Long, Long> removedSlotByKey, long tableOffset, long logOffset,
+    record Layout(Map<LogKey, Place> live, List<Long> removedSlots, long tableOffset, long logOffset,
                   long fileBytes) {
     }
 
@@ -38,13 +40,13 @@ final class StoreLayoutProbe {
     static Layout layout(Path dir) throws IOException {
         try (StoreMapping m = StoreMapping.open(dir.resolve(MappedStore.FILE_NAME), false)) {
             Map<LogKey, Place> live = new HashMap<>();
-            Map<Long, Long> removed = new HashMap<>();
+            List<Long> removed = new ArrayList<>();
             for (int segment = 0; segment < m.header.segments(); segment++) {
                 for (int index = 0; index < m.slotsPerSegment; index++) {
                     long slot = m.slot(segment, index);
                     long ref = SlotLayout.refAcquire(m.file, slot);
                     if (ref == SlotLayout.REMOVED) {
-                        removed.put(SlotLayout.key(m.file, slot), slot);
+                        removed.add(slot);
                     } else if (SlotLayout.isEntry(ref)) {
                         long entry = SlotLayout.entryOf(ref);
                         live.put(LogKey.of(m.file, entry), new Place(slot, entry, EntryLayout.entryBytes(m.file, entry)));

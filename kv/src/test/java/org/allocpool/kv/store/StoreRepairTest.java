@@ -132,7 +132,7 @@ class StoreRepairTest {
         StoreLayoutProbe.damagePage(file(), zeroPage, false, 0);
         long liveInDamage = layout.live().values().stream()
                 .filter(p -> p.slotPage() == garbagePage || p.slotPage() == zeroPage).count();
-        long removedMarksInDamage = layout.removedSlotByKey().values().stream()
+        long removedMarksInDamage = layout.removedSlots().stream()
                 .map(slot -> slot / StoreLayoutProbe.PAGE).filter(page -> page == garbagePage || page == zeroPage).count();
         assertTrue(liveInDamage > 20, "the damage hits " + liveInDamage + " slots");
         assertTrue(removedMarksInDamage > 0, "the damage hits no removed mark");

@@ -78,7 +78,7 @@ class SyncBatchTest {
             batch.commit();
             assertEquals("v9", read(store, key));
             assertEquals(1, store.size());
-            assertEquals(EntryLayout.entryBytes(1, 2), store.liveBytes(), "the replaced entries are not counted live");
+            assertEquals(EntryLayout.entryBytes(true, 1, 2), store.liveBytes(), "the replaced entries are not counted live");
         }
     }
 
