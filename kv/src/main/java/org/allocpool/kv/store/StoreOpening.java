@@ -22,7 +22,7 @@ final class StoreOpening {
     /**
      * Log bytes reserved per entry of initial capacity: a guess, since values vary (a long key and a
      * 48-byte value behind format 3's 16-byte header; a 32-byte value behind format 2's 32); a full
-     * log grows in place by an eighth, in microseconds, so the guess errs small (128 until 2026-11-24, when a full log had to be copied to grow).
+     * log grows in place by a sixteenth, in microseconds, so the guess errs small (128 until 2026-11-24, when a full log had to be copied to grow).
      */
     static final long LOG_BYTES_PER_ENTRY = 64;
 
