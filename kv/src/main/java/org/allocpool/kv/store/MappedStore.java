@@ -390,6 +390,11 @@ public final class MappedStore implements AutoCloseable {
         return writes.reused();
     }
 
+    /** Whether a mapping a growth replaced is still mapped, waiting out its grace time (tests). */
+    boolean hasRetiredMappings() {
+        return mapping.retiredAtNanos() != 0;
+    }
+
     /** Logs grown in place (no copy) since the open (tests). */
     long logExtensions() {
         return growth.extensions();

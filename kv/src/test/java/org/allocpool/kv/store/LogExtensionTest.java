@@ -90,6 +90,24 @@ class LogExtensionTest {
     }
 
     @Test
+    void shouldUnmapTheMappingsItsGrowthsReplacedOnceTheirGraceIsPastWithNoPutToDoIt() throws Exception {
+        long graceNanos = 20_000_000L;
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(1_000, 256, Durability.ASYNC), graceNanos)) {
+            for (long key = 0; key < KEYS; key++) {
+                byte[] value = value(key);
+                store.put(key, value, 0, value.length);
+            }
+            assertTrue(store.logExtensions() > 1, "the log was not grown in place");
+            long deadline = System.nanoTime() + 10_000_000_000L; // a bound for a slow machine, not a timing check
+            while (store.hasRetiredMappings() && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertTrue(!store.hasRetiredMappings(), "a replaced mapping is still mapped, with no put since");
+            assertHoldsAll(store);
+        }
+    }
+
+    @Test
     void shouldOpenAStoreWhoseFileACrashLeftLongerThanItsHeaderSays() throws IOException {
         long length;
         try (MappedStore store = filledStore()) {
