@@ -61,7 +61,7 @@ final class ServerTables {
         if (loaded) {
             out.append(memory(servers, notes)).append('\n')
                 .append("The server process's resident set (`VmRSS` of `/proc/<INFO process_id>/status`) with every key"
-                        + " loaded (60-byte values, 16-byte keys), and per million keys; added: what loading added to"
+                        + " loaded (60-byte values, 16-byte keys), read after 1 s idle, and per million keys; added: what loading added to"
                         + " the empty server's; peak: `VmHWM`. kv serve's counts the JVM (256 MB heap at most) and the"
                         + " store file's pages in memory.\n\n");
         }
