@@ -9,6 +9,7 @@ import org.allocpool.lab.analyzer.AnalyzerCell;
 import org.allocpool.lab.analyzer.Collector;
 import org.allocpool.lab.run.JvmFileFlags;
 import org.allocpool.lab.run.LabCell;
+import org.allocpool.lab.run.NettySelectorFlags;
 
 /**
  * One cell of the echo matrix: a server JVM under {@code collector} with one buffer strategy, with or
@@ -74,28 +75,14 @@ public record EchoCell(Collector collector, String buffers, boolean copyPerEvent
      * The server's flags the user cannot override: its collector (with the collector's defaults, as
      * the articles ran), the fixed heap, {@link AnalyzerCell#PRE_TOUCH} (a first write to a page of a
      * virtual machine's memory can stall for microseconds: that is the machine, not the collector),
-     * the selector flags ({@link #selectorFlags()}), and the unified GC log into {@code gcLog}.
+     * the selector flags ({@link NettySelectorFlags}), and the unified GC log into {@code gcLog}.
      */
     public List<String> serverJvmFlags(Path gcLog) {
         List<String> flags = new ArrayList<>(List.of(collector.selectingFlag(), "-Xms" + SERVER_HEAP, "-Xmx" + SERVER_HEAP,
                 AnalyzerCell.PRE_TOUCH));
-        flags.addAll(selectorFlags());
+        flags.addAll(NettySelectorFlags.flags());
         flags.add(JvmFileFlags.gcLog(gcLog));
         return List.copyOf(flags);
-    }
-
-    /**
-     * What {@code echo serve} is started with so that Netty's NIO loop swaps the JDK selector's
-     * {@code HashSet} of ready keys (a {@code HashMap} node per ready key per wake-up) for its own array,
-     * by plain reflection ({@code Unsafe} stays denied): {@code sun.nio.ch} opened to the module that
-     * calls {@code setAccessible} ({@code io.netty.common} on the module path, as the lab runs it), and
-     * Netty told to try. The echo module's {@code SelectorFlags} says why; the lab knows the server only
-     * by its command line, so it names them again.
-     */
-    static List<String> selectorFlags() {
-        String modulePath = System.getProperty("jdk.module.path");
-        String target = modulePath != null && !modulePath.isBlank() ? "io.netty.common" : "ALL-UNNAMED";
-        return List.of("--add-opens=java.base/sun.nio.ch=" + target, "-Dio.netty.tryReflectionSetAccessible=true");
     }
 
     /**

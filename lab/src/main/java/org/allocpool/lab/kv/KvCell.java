@@ -15,6 +15,16 @@ import org.allocpool.lab.run.LabCell;
  */
 public record KvCell(KvContender contender, long users, KvServerSetup server) implements LabCell<KvCellFields> {
 
+    /**
+     * {@code kv serve}'s event loops beside Redis: one, as Redis serves from one thread (io-threads
+     * off), so both have the same share of the machine. Measured by hand on the 2-core VM
+     * (redis-benchmark {@code -c 4 -P 1}, three alternated rounds, 2026-11-24): with its default of
+     * one loop per core, kv serve's SETs ran at 0.74 to 1.02 of Redis's and its GETs at 0.87 to 1.09;
+     * with one loop (and the selector flags), 0.91 to 1.17 and 1.05 to 1.25: two loops and the
+     * client on two cores take turns.
+     */
+    static final int KV_SERVE_EVENT_LOOPS = 1;
+
     /** A store or the codecs cell. */
     public KvCell(KvContender contender, long users) {
         this(contender, users, null);
@@ -77,10 +87,11 @@ public record KvCell(KvContender contender, long users, KvServerSetup server) im
 
     /**
      * {@code kv serve}'s arguments: the store in {@code dir}, RESP on a free loopback port, the cell's
-     * durability, and a stop when the lab closes its stdin.
+     * durability, one event loop ({@link #KV_SERVE_EVENT_LOOPS}), and a stop when the lab closes its stdin.
      */
     public List<String> kvServeArgs(Path dir) {
         return List.of("kv", "serve", "--dir", dir.toString(), "--host", "127.0.0.1", "--port", "0", "--http-port", "0",
-                "--resp-port", "0", "--durability", server.durability(), "--stop-on-stdin-eof");
+                "--resp-port", "0", "--durability", server.durability(), "--threads", String.valueOf(KV_SERVE_EVENT_LOOPS),
+                "--stop-on-stdin-eof");
     }
 }

@@ -10,6 +10,7 @@ import org.allocpool.lab.run.CellFiles;
 import org.allocpool.lab.run.CellLaunch;
 import org.allocpool.lab.run.Experiment;
 import org.allocpool.lab.run.JvmFileFlags;
+import org.allocpool.lab.run.NettySelectorFlags;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.process.JvmCommand;
@@ -133,6 +134,7 @@ public final class KvExperiment implements Experiment<KvCell, KvCellFields, KvMe
         }
         List<String> serverFlags = new ArrayList<>(cell.contender().jvmFlags(cell.users()));
         serverFlags.add(JvmFileFlags.gcLog(files.serverGcLog()));
+        serverFlags.addAll(NettySelectorFlags.flags()); // as ./allocpool kv serve starts it
         serverFlags.addAll(files.serverJfrFlags());
         CellLaunch.Server server = new CellLaunch.Server("the kv serve",
                 allocpool.command(serverFlags, settings.jvmArgs(), cell.kvServeArgs(data)), KV_SERVE_READY,

@@ -40,6 +40,10 @@ class KvServersLaunchTest {
         List<String> server = launch.server().command();
         assertTrue(server.containsAll(List.of("allocpool.jar", "kv", "serve", "--resp-port", "0", "--durability", "async",
                 "--stop-on-stdin-eof", "--sun-misc-unsafe-memory-access=deny")), server.toString());
+        assertEquals("1", server.get(server.indexOf("--threads") + 1), "one event loop, as Redis has one thread: " + server);
+        assertTrue(server.contains("-Dio.netty.tryReflectionSetAccessible=true")
+                && server.stream().anyMatch(flag -> flag.startsWith("--add-opens=java.base/sun.nio.ch=")),
+                "the selector flags ./allocpool kv serve gets: " + server);
         List<String> client = launch.client().apply(new InetSocketAddress("127.0.0.1", 40123));
         assertTrue(String.join(" ", client).contains("contenders.jar Main --server kvserve --durability async"
                 + " --connect 127.0.0.1:40123 --tests get,set --connections 1,4,16 --pipelines 1,16 --users 1000000"),
