@@ -87,6 +87,13 @@ final class StoreGrowth {
     private final AtomicBoolean aheadRunning = new AtomicBoolean();
     /** A grace time longer than this (tests: "never") is not waited out by a thread of its own. */
     private static final long MAX_GRACE_TO_WAIT_NANOS = TimeUnit.HOURS.toNanos(1);
+    /**
+     * The log's tail when a put last asked whether dead bytes fill the log ({@link #isMostlyLive},
+     * a sum over every segment's counts): asked again only once appends moved the tail, as a log
+     * whose puts reuse freed room (the tail still) needs no room and so no compaction. Racy on
+     * purpose: a stale value costs one look more or one fewer, and the next append looks again.
+     */
+    private volatile long tailAtLastLook = -1;
     /** Whether a thread waits to unmap the retired mappings ({@link #unmapLater}). */
     private final AtomicBoolean unmapWaiting = new AtomicBoolean();
     /** The generation whose growth in the background failed: no second try until a growth made the old way. */
@@ -274,9 +281,14 @@ final class StoreGrowth {
             return;
         }
         StoreMapping m = mapping.current();
-        boolean logFilling = counts.tail(m) - m.logOffset > (long) ((m.logEnd - m.logOffset) * AHEAD_LOG_FILL);
+        long tail = counts.tail(m);
+        boolean logFilling = tail - m.logOffset > (long) ((m.logEnd - m.logOffset) * AHEAD_LOG_FILL);
         boolean slotsFilling = counts.used(segment) > (int) (m.slotsPerSegment * AHEAD_SLOT_LOAD);
-        boolean compacting = logFilling && !isMostlyLive(m); // else the log grows in place once full (grow)
+        boolean compacting = false; // unless dead bytes fill the log; else it grows in place once full (grow)
+        if (logFilling && tail != tailAtLastLook) {
+            tailAtLastLook = tail;
+            compacting = !isMostlyLive(m);
+        }
         if ((compacting || slotsFilling) && mapping.generation() != aheadFailedGeneration
                 && aheadRunning.compareAndSet(false, true)) {
             aheadThread = Thread.ofPlatform().daemon().name("allocpool-kv-grow").start(this::growAhead);
