@@ -62,7 +62,8 @@ class BinaryRequestHandlerTest {
         }
     }
 
-    private static void assertReply(ByteBuf reply, byte status, int valueBytes) {
+    /** Reads one binary reply off {@code reply}: its length for {@code valueBytes}, its status; releases it. */
+    static void assertReply(ByteBuf reply, byte status, int valueBytes) {
         try {
             assertEquals(BinaryProtocol.REPLY_HEADER + valueBytes, reply.readInt());
             assertEquals(status, reply.readByte());

@@ -85,17 +85,17 @@ class GroupCommitTest {
             assertEquals(List.of(32L), probe.sizeAtFlush, "one flush, after every put was committed");
             assertEquals(0L, probe.sizeAtWrite.getFirst(), "replies are queued before the commit, sent after");
             for (int key = 0; key < 20; key++) {
-                assertReply(channel.readOutbound(), BinaryProtocol.STATUS_OK, 0);
+                BinaryRequestHandlerTest.assertReply(channel.readOutbound(), BinaryProtocol.STATUS_OK, 0);
             }
-            assertReply(channel.readOutbound(), BinaryProtocol.STATUS_OK, 17);
+            BinaryRequestHandlerTest.assertReply(channel.readOutbound(), BinaryProtocol.STATUS_OK, 17);
             ByteBuf refused = channel.readOutbound();
             assertEquals(BinaryProtocol.STATUS_BAD_REQUEST, refused.getByte(4));
             refused.release();
             for (int key = 20; key < 30; key++) {
-                assertReply(channel.readOutbound(), BinaryProtocol.STATUS_OK, 0);
+                BinaryRequestHandlerTest.assertReply(channel.readOutbound(), BinaryProtocol.STATUS_OK, 0);
             }
             for (int reply = 0; reply < 4; reply++) { // the DELETE and three PUTs
-                assertReply(channel.readOutbound(), BinaryProtocol.STATUS_OK, 0);
+                BinaryRequestHandlerTest.assertReply(channel.readOutbound(), BinaryProtocol.STATUS_OK, 0);
             }
             assertNull(channel.readOutbound(), "one reply per request");
             assertFalse(store.containsKey(25));
@@ -113,15 +113,15 @@ class GroupCommitTest {
                     new RespRequestHandler(new RespParser(1024, 1 << 20), commands, new ServerCounters()));
             StringBuilder read = new StringBuilder();
             for (int i = 0; i < 10; i++) {
-                read.append(command("SET", "k" + i, "v" + i));
+                read.append(RespText.command("SET", "k" + i, "v" + i));
             }
-            read.append(command("SET", "k0", "x", "KEEPTTL"))      // unsupported option: an error, nothing stored
-                    .append(command("MSET", "m1", "1", "m2", "2"))
-                    .append(command("GET", "k3"))                   // commits the 12 writes before it
-                    .append(command("SET", "k1", "y", "NX"))        // conditional: nil, k1 is there
-                    .append(command("INCR", "n"))                   // unknown command: an error
-                    .append(command("SET", "k9", "last"))
-                    .append(command("EXISTS", "k9"));               // commits the SET before it
+            read.append(RespText.command("SET", "k0", "x", "KEEPTTL"))      // unsupported option: an error, nothing stored
+                    .append(RespText.command("MSET", "m1", "1", "m2", "2"))
+                    .append(RespText.command("GET", "k3"))                   // commits the 12 writes before it
+                    .append(RespText.command("SET", "k1", "y", "NX"))        // conditional: nil, k1 is there
+                    .append(RespText.command("INCR", "n"))                   // unknown command: an error
+                    .append(RespText.command("SET", "k9", "last"))
+                    .append(RespText.command("EXISTS", "k9"));               // commits the SET before it
             channel.writeInbound(Unpooled.copiedBuffer(read, StandardCharsets.US_ASCII));
 
             assertEquals(2, batch.commits(), "before the GET and before the EXISTS; nothing is left for the flush");
@@ -172,23 +172,6 @@ class GroupCommitTest {
             assertTrue(store.fileBytes() > fileBytesBefore, "the direct puts grew the store");
             assertEquals(1_001, store.size());
             direct.finishAndReleaseAll();
-        }
-    }
-
-    private static String command(String... args) {
-        StringBuilder out = new StringBuilder("*").append(args.length).append("\r\n");
-        for (String arg : args) {
-            out.append('$').append(arg.length()).append("\r\n").append(arg).append("\r\n");
-        }
-        return out.toString();
-    }
-
-    private static void assertReply(ByteBuf reply, byte status, int valueBytes) {
-        try {
-            assertEquals(BinaryProtocol.REPLY_HEADER + valueBytes, reply.readInt());
-            assertEquals(status, reply.readByte());
-        } finally {
-            reply.release();
         }
     }
 }

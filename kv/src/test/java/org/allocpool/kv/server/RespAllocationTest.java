@@ -67,21 +67,13 @@ class RespAllocationTest {
         return sum;
     }
 
-    private static String command(String... args) {
-        StringBuilder out = new StringBuilder("*").append(args.length).append("\r\n");
-        for (String arg : args) {
-            out.append('$').append(arg.length()).append("\r\n").append(arg).append("\r\n");
-        }
-        return out.toString();
-    }
-
     /** A batch of {@code size} requests, SET and GET in turn over the keys, and the replies it must get. */
     private static byte[][] batch(int first, int size) {
         StringBuilder requests = new StringBuilder();
         StringBuilder replies = new StringBuilder();
         for (int i = first; i < first + size; i += 2) {
             String key = "key:" + (i % KEYS);
-            requests.append(command("SET", key, VALUE)).append(command("GET", key));
+            requests.append(RespText.command("SET", key, VALUE)).append(RespText.command("GET", key));
             replies.append("+OK\r\n$").append(VALUE.length()).append("\r\n").append(VALUE).append("\r\n");
         }
         return new byte[][] {requests.toString().getBytes(StandardCharsets.US_ASCII),
