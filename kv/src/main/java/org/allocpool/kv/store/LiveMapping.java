@@ -34,6 +34,8 @@ final class LiveMapping {
     private volatile long retiredAtNanos;
     /** Bumped by each replacement; written under every write lock, read under one. */
     private long generation;
+    /** Run after each replacement, under every write lock: sees that the retired mapping is unmapped in time. */
+    private volatile Runnable onRetire = () -> { };
 
     LiveMapping(StoreMapping first) {
         this.file = first.path;
@@ -74,6 +76,15 @@ final class LiveMapping {
             retiredAtNanos = now;
         }
         generation++;
+        onRetire.run();
+    }
+
+    /**
+     * What to run each time a mapping is retired ({@link StoreGrowth#unmapLater}: a thread that
+     * unmaps it once its grace time is past, even when no put comes to). Set once, at the open.
+     */
+    void onRetire(Runnable action) {
+        this.onRetire = action;
     }
 
     /** When the oldest retired mapping was retired ({@link System#nanoTime()}), or 0 when there is none. */

@@ -110,6 +110,7 @@ public final class MappedStore implements AutoCloseable {
                         Math.min(retiredGraceNanos, FreeEntries.REUSE_GRACE_NANOS)) : null);
         this.lookup = new SlotLookup(locks, mapping);
         this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos, sharing == null);
+        mapping.onRetire(growth::unmapLater); // a growth's, or a sharer's remap of another process's growth
     }
 
     /**

@@ -158,7 +158,7 @@ final class StoreGrowth {
                 TestOnlyGrowthPause.at(TestOnlyGrowthPause.AFTER_MOVED);
             }
             counts.grown(rebuilt.tail(), rebuilt.liveBySegment(), rebuilt.liveBySegment());
-            retire(rebuilt.mapping());
+            mapping.replace(rebuilt.mapping());
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": cannot grow the store: " + e.getMessage(), e);
         } finally {
@@ -195,25 +195,17 @@ final class StoreGrowth {
     }
 
     /**
-     * Makes {@code next} the current mapping, retiring the one it replaces, and sees that the
-     * retired one is unmapped once its grace time is past even when no put comes to do it
-     * ({@link #unmapLater}). Under every segment's write lock.
-     */
-    private void retire(StoreMapping next) {
-        mapping.replace(next);
-        unmapLater();
-    }
-
-    /**
      * Starts a virtual thread, unless one waits already, that sleeps out the grace time of the
      * oldest retired mapping and unmaps what has expired ({@link #releaseRetired}), until none is
-     * left or the store is closed. Puts release them too, sooner; without this, a store whose last
+     * left or the store is closed. Run by {@link LiveMapping#replace} whenever a mapping is retired
+     * (a growth here, or a sharer remapping the file another process grew; see
+     * {@link LiveMapping#onRetire}). Puts release them too, sooner; without this, a store whose last
      * growths came less than the grace time before its last put (loaded, then only read) kept the
      * mappings they replaced, and the pages of each counted again in the process's resident size
      * (pinned by a test, not measured in the lab: read the instant a load of 1M keys ended, kv
      * serve's resident set was 352 MB, read 1 s later 140 MB).
      */
-    private void unmapLater() {
+    void unmapLater() {
         if (retiredGraceNanos > MAX_GRACE_TO_WAIT_NANOS || !unmapWaiting.compareAndSet(false, true)) {
             return; // a test's grace of "forever": its puts release, if anything does
         }
@@ -318,7 +310,7 @@ final class StoreGrowth {
         long logBytes = old.header.logBytes();
         long needed = Math.max(logBytes + logBytes / EXTEND_DIVISOR, counts.tail(old) - old.logOffset + entryBytes);
         StoreMapping next = old.extended((needed + PAGE - 1) / PAGE * PAGE, writes.isSync());
-        retire(next);
+        mapping.replace(next);
         extensions++;
     }
 
@@ -424,7 +416,7 @@ final class StoreGrowth {
                 ProcessLock.forceDirectory(file.getParent());
             }
             counts.grown(ahead.tail(), ahead.liveBySegment, ahead.usedBySegment);
-            retire(ahead.target);
+            mapping.replace(ahead.target);
             swaps++;
         } finally {
             locks.unlockAll(stamps);
