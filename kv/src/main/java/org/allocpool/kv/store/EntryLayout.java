@@ -61,7 +61,7 @@ final class EntryLayout {
     static final long KEY_OFFSET = 8;
     /** Extended header only. */
     static final long KEY_LENGTH_OFFSET = 16;
-    /** Extended header only: a word no writer sets. */
+    /** Extended header only: a word every writer sets to 0 (format 2 marked freed entries there). */
     static final long RESERVED_OFFSET = 20;
     /** Extended header only. */
     static final long EXPIRES_AT_OFFSET = 24;
