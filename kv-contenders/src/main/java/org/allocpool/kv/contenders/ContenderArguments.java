@@ -33,15 +33,16 @@ final class ContenderArguments {
     boolean codecs;
 
     @Option(names = "--server", paramLabel = "NAME",
-            description = "measure a server under redis-benchmark instead: redis (started here, its files in --dir) or "
-                    + "kvserve (started by the lab, at --connect)")
+            description = "measure a server under redis-benchmark instead: redis (started here, its files in --dir), "
+                    + "kvserve (started by the lab, at --connect), or pair: both, their rounds interleaved (Redis with "
+                    + "appendfsync everysec started here in --dir, kv serve at --connect)")
     String server;
 
     @Option(names = "--durability", paramLabel = "MODE",
             description = "the server's durability: Redis's appendfsync everysec|always, kv serve's async|sync")
     String durability;
 
-    @Option(names = "--connect", paramLabel = "HOST:PORT", description = "where kv serve answers RESP (--server kvserve)")
+    @Option(names = "--connect", paramLabel = "HOST:PORT", description = "where kv serve answers RESP (--server kvserve, pair)")
     String connect;
 
     @Option(names = "--tests", paramLabel = "T,T", description = "redis-benchmark tests (default: get,set)")
@@ -145,8 +146,8 @@ final class ContenderArguments {
             throw new IllegalArgumentException("--contender needs --dir, a folder for the store's files");
         }
         ServerOptions serverOptions = server == null ? null : serverOptions();
-        if (serverOptions != null && serverOptions.isRedis() && dir == null) {
-            throw new IllegalArgumentException("--server redis needs --dir, a folder for Redis's files");
+        if (serverOptions != null && (serverOptions.isRedis() || serverOptions.isPair()) && dir == null) {
+            throw new IllegalArgumentException("--server " + server + " needs --dir, a folder for Redis's files");
         }
         return new ContenderOptions(contender, serverOptions, userCount, dir,
                 new PhaseTiming(Duration.ofNanos((long) (warmup * 1e9)), Duration.ofNanos((long) (round * 1e9)), roundCount,
@@ -170,8 +171,19 @@ final class ContenderArguments {
             if (connect == null) {
                 throw new IllegalArgumentException("--server kvserve needs --connect HOST:PORT, where kv serve answers RESP");
             }
+        } else if (ServerOptions.PAIR.equals(server)) {
+            if (!"async".equals(fsync)) {
+                throw new IllegalArgumentException("--server pair needs --durability async (kv serve's, beside Redis's"
+                        + " appendfsync everysec), was '" + durability + "'");
+            }
+            if (connect == null) {
+                throw new IllegalArgumentException("--server pair needs --connect HOST:PORT, where kv serve answers RESP");
+            }
+            if (noLoad) {
+                throw new IllegalArgumentException("--server pair loads both servers: no --no-load");
+            }
         } else {
-            throw new IllegalArgumentException("unknown server '" + server + "'; allowed: redis, kvserve");
+            throw new IllegalArgumentException("unknown server '" + server + "'; allowed: redis, kvserve, pair");
         }
         java.net.InetSocketAddress address = null;
         if (connect != null) {

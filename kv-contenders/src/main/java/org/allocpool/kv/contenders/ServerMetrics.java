@@ -8,7 +8,7 @@ import org.allocpool.metrics.stats.SteadyState;
  * What a servers cell measured: the {@code metrics} of its record. Field names are fixed (the lab's
  * tables read them): add fields, never rename. Immutable.
  *
- * @param server                    {@code redis} or {@code kvserve}
+ * @param server                    {@code redis}, {@code kvserve}, or {@code pair} (both, rounds interleaved)
  * @param durability                Redis's {@code appendfsync} or the store's durability
  * @param serverVersion             what the server's {@code INFO} says it is
  * @param benchmarkVersion          what {@code redis-benchmark --version} says
@@ -38,9 +38,19 @@ record ServerMetrics(String server, String durability, String serverVersion, Str
      * @param pipeline         {@code -P}
      * @param requestsPerRound {@code -n} of each round, sized by the warm-up to take about one round's time
      * @param requests         requests per second of the rounds that count (as {@code redis-benchmark} reports
-     *                         each), their steady-state check and the rounds replaced while not steady
+     *                         each), their steady-state check and the rounds replaced while not steady; in a
+     *                         {@code pair} cell, kv serve's
+     * @param redisRequests    in a {@code pair} cell, Redis's rounds, each run right before or after kv serve's
+     *                         round of the same index (the order alternates); {@code null} otherwise
+     * @param ratioToRedis     in a {@code pair} cell, kv serve's rate over Redis's, round by round; {@code null} otherwise
      */
-    record Benchmark(String run, String test, int connections, int pipeline, long requestsPerRound, Rounds requests) {
+    record Benchmark(String run, String test, int connections, int pipeline, long requestsPerRound, Rounds requests,
+                     Rounds redisRequests, Rounds ratioToRedis) {
+
+        /** A benchmark of one server. */
+        Benchmark(String run, String test, int connections, int pipeline, long requestsPerRound, Rounds requests) {
+            this(run, test, connections, pipeline, requestsPerRound, requests, null, null);
+        }
     }
 
     /**

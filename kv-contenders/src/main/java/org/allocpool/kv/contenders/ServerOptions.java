@@ -7,7 +7,9 @@ import java.util.List;
  * What a servers cell measures ({@code --server}): which server, its durability, where it listens
  * when the lab started it ({@code kv serve}), and the grid {@code redis-benchmark} runs. Immutable.
  *
- * @param server      {@link #REDIS} (started here) or {@link #KVSERVE} (started by the lab, at {@code connect})
+ * @param server      {@link #REDIS} (started here), {@link #KVSERVE} (started by the lab, at {@code connect}) or
+ *                    {@link #PAIR}: both at once, their rounds interleaved (Redis started here with
+ *                    {@code appendfsync everysec}, kv serve at {@code connect} with {@code durability})
  * @param durability  Redis's {@code appendfsync} ({@code everysec}, {@code always}) or the store's ({@code async}, {@code sync})
  * @param connect     where {@code kv serve} listens for RESP; {@code null} for Redis
  * @param tests       the {@code redis-benchmark -t} tests, e.g. {@code get}, {@code set}
@@ -20,6 +22,7 @@ record ServerOptions(String server, String durability, InetSocketAddress connect
 
     static final String REDIS = "redis";
     static final String KVSERVE = "kvserve";
+    static final String PAIR = "pair";
 
     ServerOptions {
         tests = List.copyOf(tests);
@@ -30,5 +33,10 @@ record ServerOptions(String server, String durability, InetSocketAddress connect
     /** Whether this is Redis, which the cell starts itself. */
     boolean isRedis() {
         return REDIS.equals(server);
+    }
+
+    /** Whether this cell runs Redis (started here) and kv serve (at {@code connect}) round for round. */
+    boolean isPair() {
+        return PAIR.equals(server);
     }
 }

@@ -23,7 +23,10 @@ import org.allocpool.process.ChildExit;
  * GET hits, its resident set read before and after from {@code /proc/<INFO process_id>/status}, then
  * {@code redis-benchmark} run over the grid: per test, connection count and pipeline depth, a warm-up
  * that sizes the rounds to about one round's time, then rounds checked for a steady state as every
- * kv phase's are. Runs on the caller's thread; the Redis it starts is stopped before it returns.
+ * kv phase's are. A {@code pair} cell runs Redis and kv serve side by side, both loaded, and alternates
+ * their rounds (Redis then kv serve, then kv serve then Redis, ...), so that each ratio compares two
+ * rounds a second apart, not two cells minutes apart on a machine whose load drifts. Runs on the
+ * caller's thread; the Redis it starts is stopped before it returns.
  */
 final class ServerRun {
 
@@ -41,6 +44,8 @@ final class ServerRun {
      * The peak ({@code VmHWM}) keeps the moment.
      */
     static final Duration SETTLE = Duration.ofSeconds(1);
+    /** Redis's {@code appendfsync} in a pair cell: the promise nearest the store's {@code async}. */
+    static final String PAIRED_REDIS_FSYNC = "everysec";
 
 
     private final PhaseTiming timing;
@@ -62,7 +67,7 @@ final class ServerRun {
             throw new ContenderMain.CouldNotStart("redis-benchmark is not installed " + INSTALL, null);
         }
         String benchmarkVersion = version(benchmark);
-        if (!options.isRedis()) {
+        if (!options.isRedis() && !options.isPair()) {
             return measureAt(options, options.connect(), keys, benchmark, benchmarkVersion);
         }
         Path redisServer = installed("redis-server");
@@ -72,27 +77,126 @@ final class ServerRun {
         Files.createDirectories(dir);
         RedisProcess redis;
         try {
-            redis = RedisProcess.start(redisServer, dir, options.durability());
+            redis = RedisProcess.start(redisServer, dir, options.isPair() ? PAIRED_REDIS_FSYNC : options.durability());
         } catch (IOException e) {
             throw new ContenderMain.CouldNotStart(e.getMessage(), e);
         }
         try (redis) {
-            return measureAt(options, redis.address(), keys, benchmark, benchmarkVersion);
+            return options.isPair() ? measurePair(options, redis.address(), keys, benchmark, benchmarkVersion)
+                    : measureAt(options, redis.address(), keys, benchmark, benchmarkVersion);
         }
     }
 
-    private ServerMetrics measureAt(ServerOptions options, InetSocketAddress address, long keys, Path benchmark,
-                                    String benchmarkVersion) throws Exception {
-        long pid;
-        String version;
+    /**
+     * The pair cell: Redis at {@code redis} and kv serve at {@code options.connect()}, both loaded with
+     * {@code keys} keys, then per test of the grid their rounds interleaved. Resident sets are the
+     * main grid's business and are not read here.
+     */
+    private ServerMetrics measurePair(ServerOptions options, InetSocketAddress redis, long keys, Path benchmark,
+                                      String benchmarkVersion) throws Exception {
+        String redisVersion = versionIn(info(options, redis));
+        String ourVersion = versionIn(info(options, options.connect()));
+        long start = System.nanoTime();
+        for (InetSocketAddress address : List.of(redis, options.connect())) {
+            progress.printf(Locale.ROOT, "%s: loading %,d keys%n", address.equals(redis) ? "redis" : "kv serve", keys);
+            try (RespLink link = RespLink.connect(address, LINK_TIMEOUT)) {
+                link.loadKeys(0, keys, VALUE_BYTES, LOAD_BATCH);
+            }
+        }
+        double loadSeconds = (System.nanoTime() - start) / 1e9;
+        settle();
+        List<ServerMetrics.Benchmark> runs = new ArrayList<>();
+        for (int connections : options.connections()) {
+            for (int pipeline : options.pipelines()) {
+                for (String test : options.tests()) {
+                    runs.add(pairBenchmark(benchmark, redis, options.connect(), test, connections, pipeline,
+                            Math.max(1, keys)));
+                }
+            }
+        }
+        return new ServerMetrics(options.server(), options.durability(), ourVersion + " beside " + redisVersion
+                + " (appendfsync " + PAIRED_REDIS_FSYNC + ")", benchmarkVersion, keys, loadSeconds, null, null, null,
+                null, null, runs);
+    }
+
+    /**
+     * One test of the pair cell: each server warmed up (which sizes its rounds), then rounds in pairs,
+     * the order alternating, until {@code timing.rounds()} pairs pass the steady-state check (kv serve's
+     * rates, Redis's and their ratios, each checked), dropping the oldest pair while they do not, up to
+     * {@code timing.maxRounds()} pairs.
+     */
+    private ServerMetrics.Benchmark pairBenchmark(Path benchmark, InetSocketAddress redis, InetSocketAddress ours,
+                                                  String test, int connections, int pipeline, long keyspace)
+            throws IOException {
+        progress.printf(Locale.ROOT, "redis-benchmark -t %s -c %d -P %d, Redis and kv serve in turn%n", test,
+                connections, pipeline);
+        long redisRound = warmUp(benchmark, redis, test, connections, pipeline, keyspace);
+        long ourRound = warmUp(benchmark, ours, test, connections, pipeline, keyspace);
+        List<Double> redisRates = new ArrayList<>();
+        List<Double> ourRates = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
+        List<Double> redisDiscarded = new ArrayList<>();
+        List<Double> ourDiscarded = new ArrayList<>();
+        List<Double> ratiosDiscarded = new ArrayList<>();
+        int pairs = 0;
+        while (true) {
+            double redisRate;
+            double ourRate;
+            if (pairs++ % 2 == 0) {
+                redisRate = run(benchmark, redis, test, connections, pipeline, redisRound, keyspace);
+                ourRate = run(benchmark, ours, test, connections, pipeline, ourRound, keyspace);
+            } else {
+                ourRate = run(benchmark, ours, test, connections, pipeline, ourRound, keyspace);
+                redisRate = run(benchmark, redis, test, connections, pipeline, redisRound, keyspace);
+            }
+            redisRates.add(redisRate);
+            ourRates.add(ourRate);
+            ratios.add(ourRate / redisRate);
+            if (ratios.size() < timing.rounds()) {
+                continue;
+            }
+            boolean steady = SteadyState.of(values(redisRates)).steady() && SteadyState.of(values(ourRates)).steady()
+                    && SteadyState.of(values(ratios)).steady();
+            if (steady || pairs >= timing.maxRounds()) {
+                break;
+            }
+            redisDiscarded.add(redisRates.removeFirst());
+            ourDiscarded.add(ourRates.removeFirst());
+            ratiosDiscarded.add(ratios.removeFirst());
+        }
+        return new ServerMetrics.Benchmark(test + "-c" + connections + "-P" + pipeline, test, connections, pipeline,
+                ourRound, rounds(ourRates, ourDiscarded), rounds(redisRates, redisDiscarded), rounds(ratios, ratiosDiscarded));
+    }
+
+    private static ServerMetrics.Rounds rounds(List<Double> kept, List<Double> discarded) {
+        double[] values = values(kept);
+        return new ServerMetrics.Rounds(RoundStatistics.of(values), SteadyState.of(values), discarded);
+    }
+
+    /** The server's {@code INFO server} reply. */
+    private static String info(ServerOptions options, InetSocketAddress address) throws ContenderMain.CouldNotStart {
         try (RespLink link = RespLink.connect(address, LINK_TIMEOUT)) {
             String info = link.call("INFO", "server");
-            pid = Long.parseLong(infoField(info, "process_id"));
-            version = infoField(info, "allocpool_kv") != null ? "allocpool kv serve (RESP2)" : "Redis " + infoField(info, "redis_version");
+            if (infoField(info, "process_id") == null) {
+                throw new IOException("its INFO has no process_id");
+            }
+            return info;
         } catch (IOException | RuntimeException e) {
             throw new ContenderMain.CouldNotStart("cannot ask " + options.server() + " at " + address + " for INFO: "
                     + ContenderMain.reason(e), e);
         }
+    }
+
+    /** What an {@code INFO server} reply says the server is. */
+    private static String versionIn(String info) {
+        return infoField(info, "allocpool_kv") != null ? "allocpool kv serve (RESP2)" : "Redis " + infoField(info, "redis_version");
+    }
+
+    private ServerMetrics measureAt(ServerOptions options, InetSocketAddress address, long keys, Path benchmark,
+                                    String benchmarkVersion) throws Exception {
+        String info = info(options, address);
+        long pid = Long.parseLong(infoField(info, "process_id"));
+        String version = versionIn(info);
         Double loadSeconds = null;
         ProcessMemory empty = null;
         ProcessMemory loaded = null;
@@ -125,17 +229,7 @@ final class ServerRun {
     private ServerMetrics.Benchmark benchmark(Path benchmark, InetSocketAddress address, String test, int connections,
                                               int pipeline, long keyspace) throws IOException {
         progress.printf(Locale.ROOT, "redis-benchmark -t %s -c %d -P %d%n", test, connections, pipeline);
-        // warm-up: sizes -n so that one round takes about a round's time
-        long warmEnd = System.nanoTime() + timing.warmup().toNanos();
-        long n = 500L * pipeline;
-        double rate;
-        do {
-            long start = System.nanoTime();
-            rate = run(benchmark, address, test, connections, pipeline, n, keyspace);
-            double took = (System.nanoTime() - start) / 1e9;
-            n = took < 0.1 ? n * 4 : Math.max(connections * (long) pipeline, (long) (rate * seconds(timing.round())));
-        } while (System.nanoTime() < warmEnd);
-        long perRound = Math.max(connections * (long) pipeline, (long) (rate * seconds(timing.round())));
+        long perRound = warmUp(benchmark, address, test, connections, pipeline, keyspace);
         List<Double> rounds = new ArrayList<>();
         List<Double> discarded = new ArrayList<>();
         SteadyState check;
@@ -152,6 +246,21 @@ final class ServerRun {
         }
         return new ServerMetrics.Benchmark(test + "-c" + connections + "-P" + pipeline, test, connections, pipeline, perRound,
                 new ServerMetrics.Rounds(RoundStatistics.of(values(rounds)), check, discarded));
+    }
+
+    /** The warm-up: runs for the profile's warm-up time, sizing {@code -n} so that one round takes about a round's time; returns that {@code -n}. */
+    private long warmUp(Path benchmark, InetSocketAddress address, String test, int connections, int pipeline,
+                        long keyspace) throws IOException {
+        long warmEnd = System.nanoTime() + timing.warmup().toNanos();
+        long n = 500L * pipeline;
+        double rate;
+        do {
+            long start = System.nanoTime();
+            rate = run(benchmark, address, test, connections, pipeline, n, keyspace);
+            double took = (System.nanoTime() - start) / 1e9;
+            n = took < 0.1 ? n * 4 : Math.max(connections * (long) pipeline, (long) (rate * seconds(timing.round())));
+        } while (System.nanoTime() < warmEnd);
+        return Math.max(connections * (long) pipeline, (long) (rate * seconds(timing.round())));
     }
 
     /** One {@code redis-benchmark} run: its requests per second for {@code test}. */

@@ -119,4 +119,21 @@ class ContenderOptionsTest {
         assertThrows(IllegalArgumentException.class, () -> ContenderOptions.parse(
                 new String[] {"--server", "redis", "--durability", "always", "--dir", "/tmp/x", "--codecs"}));
     }
+
+    @Test
+    void shouldReadAPairCellAndRefuseOneWithoutKvServeOrRedisFolderOrWithSyncOrNoLoad() {
+        ServerOptions pair = ContenderOptions.parse(new String[] {"--server", "pair", "--durability", "async",
+            "--connect", "127.0.0.1:6380", "--dir", "/tmp/x", "--connections", "4"}).server();
+        assertTrue(pair.isPair());
+        assertEquals(6380, pair.connect().getPort());
+        assertEquals(List.of("get", "set"), pair.tests());
+
+        assertTrue(message("--server", "pair", "--durability", "async", "--dir", "/tmp/x").contains("--connect"));
+        assertTrue(message("--server", "pair", "--durability", "async", "--connect", "127.0.0.1:6380")
+                .contains("needs --dir"));
+        assertTrue(message("--server", "pair", "--durability", "sync", "--connect", "127.0.0.1:6380", "--dir", "/tmp/x")
+                .contains("was 'sync'"));
+        assertTrue(message("--server", "pair", "--durability", "async", "--connect", "127.0.0.1:6380", "--dir", "/tmp/x",
+                "--no-load").contains("no --no-load"));
+    }
 }

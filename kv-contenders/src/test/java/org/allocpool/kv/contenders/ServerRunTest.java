@@ -49,6 +49,40 @@ class ServerRunTest {
     }
 
     @Test
+    @Timeout(120)
+    void shouldLoadBothServersOfAPairAndRateThemInAlternatingRoundsWithARatioPerPair() throws Exception {
+        assumeTrue(ServerRun.installed("redis-server") != null && ServerRun.installed("redis-benchmark") != null,
+                "redis-server and redis-benchmark are not installed " + ServerRun.INSTALL);
+        // a second Redis stands in for kv serve: the cell only needs a RESP server at --connect
+        Path peerDir = java.nio.file.Files.createDirectories(dir.resolve("peer"));
+        try (RedisProcess peer = RedisProcess.start(ServerRun.installed("redis-server"), peerDir, "everysec")) {
+            ServerOptions options = new ServerOptions(ServerOptions.PAIR, "async", peer.address(), List.of("get", "set"),
+                    List.of(2), List.of(1), true);
+            PhaseTiming timing = new PhaseTiming(Duration.ZERO, Duration.ofMillis(50), 4, 4);
+
+            ServerMetrics metrics = new ServerRun(timing, new PrintStream(new ByteArrayOutputStream()))
+                    .measure(options, 2_000, dir.resolve("redis"));
+
+            try (RespLink link = RespLink.connect(peer.address(), Duration.ofSeconds(10))) {
+                assertEquals("2000", link.call("DBSIZE"), "the peer was loaded");
+            }
+            assertEquals("pair", metrics.server());
+            assertTrue(metrics.serverVersion().contains(" beside Redis "), metrics.serverVersion());
+            assertEquals(List.of("get-c2-P1", "set-c2-P1"), metrics.benchmarks().stream()
+                    .map(ServerMetrics.Benchmark::run).toList());
+            for (ServerMetrics.Benchmark run : metrics.benchmarks()) {
+                List<Double> ours = run.requests().perSecond().rounds();
+                List<Double> redis = run.redisRequests().perSecond().rounds();
+                List<Double> ratios = run.ratioToRedis().perSecond().rounds();
+                assertEquals(4, ratios.size(), run.toString());
+                for (int i = 0; i < ratios.size(); i++) {
+                    assertEquals(ours.get(i) / redis.get(i), ratios.get(i), 1e-12, run.toString());
+                }
+            }
+        }
+    }
+
+    @Test
     void shouldNameTheKeysAsRedisBenchmarkDoes() {
         assertEquals("key:000000000042", RespLink.key(42));
     }

@@ -70,14 +70,16 @@ public record KvCell(KvContender contender, long users, KvServerSetup server) im
 
     /**
      * The contenders' main's arguments for a servers cell: the server, its durability, where
-     * {@code kv serve} listens (for Redis: the folder of its files instead), the grid of {@code profile}.
+     * {@code kv serve} listens, the folder of Redis's files (the pair's in its {@code redis} folder,
+     * beside kv serve's store), the grid of {@code profile}.
      */
     public List<String> serverArgs(String connect, Path redisDir, KvProfile profile, List<String> childArgs) {
         List<String> args = new ArrayList<>(List.of("--server", server.server(), "--durability", server.durability()));
         if (server.isKvServe()) {
             args.addAll(List.of("--connect", connect));
-        } else {
-            args.addAll(List.of("--dir", redisDir.toString()));
+        }
+        if (server.startsRedis()) {
+            args.addAll(List.of("--dir", (server.isPair() ? redisDir.resolve("redis") : redisDir).toString()));
         }
         args.addAll(server.gridArgs(profile));
         args.addAll(childArgs);

@@ -65,9 +65,17 @@ public record KvMetricsView(Double heapUsedMb, Double fullGcPauseMs, Double offH
     /**
      * One {@code redis-benchmark} test at one connection count ({@code -c}) and pipeline depth ({@code -P}):
      * its requests per second in rounds of {@code requestsPerRound} requests; {@code run} names it
-     * ({@code get-c4-P16}; {@code null} in records from before it).
+     * ({@code get-c4-P16}; {@code null} in records from before it). In a pair cell {@code requests} are
+     * kv serve's, {@code redisRequests} Redis's rounds interleaved with them and {@code ratioToRedis}
+     * kv serve's rate over Redis's, pair by pair; both {@code null} in other cells.
      */
-    public record Benchmark(String run, String test, Integer connections, Integer pipeline, Long requestsPerRound, Rounds requests) {
+    public record Benchmark(String run, String test, Integer connections, Integer pipeline, Long requestsPerRound, Rounds requests,
+                            Rounds redisRequests, Rounds ratioToRedis) {
+
+        /** A benchmark of one server. */
+        public Benchmark(String run, String test, Integer connections, Integer pipeline, Long requestsPerRound, Rounds requests) {
+            this(run, test, connections, pipeline, requestsPerRound, requests, null, null);
+        }
     }
 
     /**

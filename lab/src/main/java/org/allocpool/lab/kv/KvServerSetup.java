@@ -10,7 +10,9 @@ import java.util.List;
  * AOF to the kernel before the reply unless a slow fsync postpones it; the store's page cache belongs
  * to the kernel) and may lose recent ones to a machine crash (Redis about a second; the store what the
  * kernel has not written back yet: the weaker promise). The durability rows pair {@code appendfsync always} with {@code sync}:
- * every write on the disk before its reply. Immutable.
+ * every write on the disk before its reply. The pair cell runs the main pairing again, both servers up
+ * at once and their rounds interleaved, for the verdict: a ratio of two rounds a second apart, not of
+ * two cells minutes apart on a machine whose load drifts. Immutable.
  */
 public enum KvServerSetup {
 
@@ -21,7 +23,9 @@ public enum KvServerSetup {
     /** Redis, AOF with an fsync before each reply batch: SETs only. */
     REDIS_ALWAYS("redis", "always", false),
     /** {@code kv serve}, sync durability: SETs only. */
-    KVSERVE_SYNC("kvserve", "sync", false);
+    KVSERVE_SYNC("kvserve", "sync", false),
+    /** Redis ({@code everysec}) and {@code kv serve} ({@code async}) side by side, rounds interleaved: the verdict. */
+    PAIR_ASYNC("pair", "async", false);
 
     private final String server;
     private final String durability;
@@ -33,7 +37,7 @@ public enum KvServerSetup {
         this.mainGrid = mainGrid;
     }
 
-    /** {@code redis} or {@code kvserve}. */
+    /** {@code redis}, {@code kvserve} or {@code pair}. */
     public String server() {
         return server;
     }
@@ -48,9 +52,19 @@ public enum KvServerSetup {
         return server + "-" + durability;
     }
 
-    /** Whether the lab starts this server as a JVM of its own ({@code kv serve}) rather than the cell starting Redis. */
+    /** Whether the lab starts {@code kv serve} as a JVM of its own for this cell (kv serve's cells and the pair). */
     public boolean isKvServe() {
-        return "kvserve".equals(server);
+        return "kvserve".equals(server) || isPair();
+    }
+
+    /** Whether this cell runs Redis and {@code kv serve} together, their rounds interleaved. */
+    public boolean isPair() {
+        return "pair".equals(server);
+    }
+
+    /** Whether the cell starts Redis itself (Redis's cells and the pair). */
+    public boolean startsRedis() {
+        return "redis".equals(server) || isPair();
     }
 
     /** Whether this is the main grid (GET and SET, keys loaded, resident set read) rather than a durability row. */
@@ -61,9 +75,14 @@ public enum KvServerSetup {
     /**
      * The cell's grid as the contenders' main takes it: GET and SET at 1, 4 and 16 connections with
      * every key loaded first (main grid); SET only, at 4 connections in the quick profile and 1, 4, 16
-     * in the full one, on an empty server (durability rows); pipeline depths 1 and 16 for both.
+     * in the full one, on an empty server (durability rows); GET and SET at the verdict's 4 connections
+     * (full: 1, 4, 16), both servers loaded (the pair); pipeline depths 1 and 16 for all.
      */
     public List<String> gridArgs(KvProfile profile) {
+        if (isPair()) {
+            return List.of("--tests", "get,set", "--connections", profile == KvProfile.FULL ? "1,4,16" : "4",
+                    "--pipelines", "1,16");
+        }
         if (mainGrid) {
             return List.of("--tests", "get,set", "--connections", "1,4,16", "--pipelines", "1,16");
         }

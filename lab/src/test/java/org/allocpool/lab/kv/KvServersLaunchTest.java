@@ -26,7 +26,7 @@ class KvServersLaunchTest {
         assertTrue(new KvLabSettings(null, null, null, null, null, null, null, null, null, null, null).cells()
                 .stream().noneMatch(KvContender::isServers));
         List<KvCell> cells = experiment("servers").cells();
-        assertEquals(List.of("redis-everysec", "kvserve-async", "redis-always", "kvserve-sync"),
+        assertEquals(List.of("redis-everysec", "kvserve-async", "redis-always", "kvserve-sync", "pair-async"),
                 cells.stream().map(KvCell::id).toList());
         assertEquals("server/kvserve-async/1000000", cells.get(1).fields().key());
     }
@@ -60,6 +60,20 @@ class KvServersLaunchTest {
         String client = String.join(" ", launch.client().apply(null));
         assertTrue(client.contains("--server redis --durability always --dir /r/redis-always-f1-data --tests set"
                 + " --connections 4 --pipelines 1,16 --no-load"), client);
+    }
+
+    @Test
+    void shouldStartKvServeForThePairAndLetTheCellStartRedisBesideItsStore() {
+        KvCell pair = experiment("servers").cells().get(4);
+        CellLaunch launch = experiment("servers").launch(pair, new CellFiles(Path.of("/r"), "pair-async-f1"));
+
+        assertNotNull(launch.server());
+        assertTrue(launch.server().command().containsAll(List.of("kv", "serve", "--dir", "/r/pair-async-f1-data",
+                "--durability", "async")), launch.server().command().toString());
+        String client = String.join(" ", launch.client().apply(new InetSocketAddress("127.0.0.1", 40123)));
+        assertTrue(client.contains("--server pair --durability async --connect 127.0.0.1:40123"
+                + " --dir /r/pair-async-f1-data/redis --tests get,set --connections 4 --pipelines 1,16"), client);
+        assertEquals(List.of(Path.of("/r/pair-async-f1-data")), launch.cleanup());
     }
 
     @Test

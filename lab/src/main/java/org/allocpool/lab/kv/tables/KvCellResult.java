@@ -104,13 +104,21 @@ record KvCellResult(KvCellFields cell, List<LabRecord<KvCellFields, KvMetricsVie
 
     /** The requests per second of {@code test} at {@code connections} and {@code pipeline} (a servers cell), or {@code null}. */
     Figure benchmark(String test, int connections, int pipeline) {
+        return benchmark(test, connections, pipeline, KvMetricsView.Benchmark::requests);
+    }
+
+    /**
+     * The rounds {@code part} picks from {@code test} at {@code -c connections -P pipeline} (a pair
+     * cell's {@code Benchmark::redisRequests} or {@code Benchmark::ratioToRedis}), or {@code null}.
+     */
+    Figure benchmark(String test, int connections, int pipeline, Function<KvMetricsView.Benchmark, Rounds> part) {
         return rate(m -> {
             if (m.server() == null || m.server().benchmarks() == null) {
                 return null;
             }
             return m.server().benchmarks().stream().filter(b -> test.equals(b.test())
                     && Integer.valueOf(connections).equals(b.connections()) && Integer.valueOf(pipeline).equals(b.pipeline()))
-                    .map(KvMetricsView.Benchmark::requests).findFirst().orElse(null);
+                    .map(part).filter(Objects::nonNull).findFirst().orElse(null);
         }, m -> null);
     }
 

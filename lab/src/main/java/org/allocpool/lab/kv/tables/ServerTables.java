@@ -49,6 +49,17 @@ final class ServerTables {
                             + " `appendonly yes`, `appendfsync everysec`; kv serve: `--durability async`. x Redis: kv"
                             + " serve's median over Redis's.\n\n");
         }
+        KvCellResult pair = results.server(KvServerSetup.PAIR_ASYNC);
+        if (pair != null) {
+            out.append("### Round for round: both servers up, their rounds interleaved\n\n")
+                    .append(interleaved(pair, notes)).append('\n')
+                    .append("The pair cell: Redis (`appendfsync everysec`) and kv serve (`async`) loaded with the same"
+                            + " keys and up together, each test run as rounds in pairs, Redis then kv serve, then kv serve"
+                            + " then Redis, and so on, so that each ratio compares two rounds a second apart. x Redis: kv"
+                            + " serve's rate over Redis's, the median pair over every fork, in brackets the spread a"
+                            + " comparison uses (the middle half of the pairs and every fork's median); the verdict reads"
+                            + " it. The rates: the median round as above.\n\n");
+        }
         out.append(durability(results, notes)).append('\n')
                 .append("SET only (durability does not touch a GET). everysec/async: from the grid above; always/sync: an"
                         + " empty server, every write on the disk before its reply (Redis fsyncs its AOF once per event-loop"
@@ -115,6 +126,41 @@ final class ServerTables {
             }
         }
         return table.render();
+    }
+
+    private static String interleaved(KvCellResult pair, TableNotes notes) {
+        MarkdownTable table = KvText.table("-c", "-P", "test", "Redis/s (k)", "kv serve/s (k)", "x Redis, pair by pair");
+        for (int c : CONNECTIONS) {
+            for (int p : PIPELINES) {
+                for (String test : List.of("get", "set")) {
+                    Figure ratio = pairFigure(pair, test, c, p, KvMetricsView.Benchmark::ratioToRedis);
+                    if (ratio == null && pair.isOk()) {
+                        continue; // not in this profile's grid
+                    }
+                    String name = test.toUpperCase(Locale.ROOT) + " -c " + c + " -P " + p;
+                    table.row(KvText.row(Integer.toString(c), Integer.toString(p), test.toUpperCase(Locale.ROOT),
+                            rate(notes, pair, "Redis " + name + " (pair)",
+                                    pairFigure(pair, test, c, p, KvMetricsView.Benchmark::redisRequests)),
+                            rate(notes, pair, "kv serve " + name + " (pair)", figure(pair, test, c, p)),
+                            ratio == null ? "" : ratioWithSpread(ratio)));
+                    if (!pair.isOk()) {
+                        return table.render();
+                    }
+                }
+            }
+        }
+        return table.render();
+    }
+
+    /** {@code 0.95 (0.91-0.99)}: a ratio's median and the spread a comparison uses. */
+    static String ratioWithSpread(Figure ratio) {
+        return String.format(Locale.ROOT, "%.2f (%.2f-%.2f)", ratio.median(), ratio.low(), ratio.high());
+    }
+
+    /** The part of a pair cell's {@code test} at {@code -c c -P p} that {@code part} picks, or {@code null}. */
+    static Figure pairFigure(KvCellResult pair, String test, int c, int p,
+                             java.util.function.Function<KvMetricsView.Benchmark, KvMetricsView.Rounds> part) {
+        return pair == null || !pair.isOk() ? null : pair.benchmark(test, c, p, part);
     }
 
     private static String durability(KvCellResults results, TableNotes notes) {

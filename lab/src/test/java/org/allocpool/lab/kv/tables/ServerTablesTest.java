@@ -79,6 +79,23 @@ class ServerTablesTest {
     }
 
     @Test
+    void shouldJudgeFromThePairCellsRatiosRoundForRoundWhenTheRunHasIt() {
+        server("redis-everysec", 1, 100);
+        server("kvserve-async", 1, 150); // apart, the cells say kv serve leads; the pair says otherwise
+        pair(1, 0.95, 0.97); // GET 0.95x: spread 0.94-0.96, under 1; SET 0.97x: middle half 0.96-1.01, reaches 1
+
+        String report = render();
+        String verdict = report.split("## Verdict")[1];
+
+        assertTrue(verdict.contains("- At `-c 4 -P 1`, round for round: GET: kv serve falls short of Redis, spreads"
+                + " apart, 0.95x pair by pair (0.94-0.96), kv serve 95k/s against Redis's 100k/s; SET: kv serve reaches"
+                + " Redis within the spread (too close to call), 0.97x pair by pair (0.96-1.01)"), verdict);
+        assertRow(report, "4", "1", "GET", "100 (99-101)", "95 (94-96)", "0.95 (0.94-0.96)");
+        assertRow(report, "4", "16", "SET", "1600 (1588-1612)", "1552 (1540-1564)", "0.97 (0.96-1.01)");
+        assertFalse(report.contains("| pair-async "), "the pair has no row of its own in the memory table: " + report);
+    }
+
+    @Test
     void shouldSetTheDurabilityRowsSideBySide() {
         durabilityRow("redis-always", 2);
         durabilityRow("kvserve-sync", 1);
@@ -126,6 +143,21 @@ class ServerTablesTest {
         String[] parts = label.split("-");
         records.add(ok(label, fork, new KvMetricsView.Server(parts[0], parts[1], "Redis 7.0.15", "redis-benchmark 7.0.15",
                 KEYS, 3.0, 10.0, 110.0, 120.0, 110.0, 100.0, runs)));
+    }
+
+    /** The pair cell at -c 4: Redis at 100k x pipeline, kv serve at {@code getRatio} and {@code setRatio} of it. */
+    private void pair(int fork, double getRatio, double setRatio) {
+        List<Benchmark> runs = new ArrayList<>();
+        for (int p : new int[] {1, 16}) {
+            double redis = 100e3 * p;
+            runs.add(new Benchmark(null, "get", 4, p, 1000L, rounds(redis * getRatio), rounds(redis), rounds(getRatio)));
+            double[] setRatios = {setRatio, 1.02, setRatio - 0.02, 1.03, setRatio, setRatio - 0.01};
+            runs.add(new Benchmark(null, "set", 4, p, 1000L, rounds(redis * setRatio), rounds(redis),
+                    new Rounds(RoundStatistics.of(setRatios), SteadyState.of(setRatios), List.of(), null)));
+        }
+        records.add(ok("pair-async", fork, new KvMetricsView.Server("pair", "async",
+                "allocpool kv serve (RESP2) beside Redis 7.0.15 (appendfsync everysec)", "redis-benchmark 7.0.15", KEYS,
+                6.0, null, null, null, null, null, runs)));
     }
 
     private void durabilityRow(String label, double kPerSecond) {
