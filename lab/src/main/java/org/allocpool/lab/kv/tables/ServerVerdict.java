@@ -67,10 +67,10 @@ final class ServerVerdict {
         }
         boolean spans = ratio.low() <= 1 && ratio.high() >= 1;
         if (ratio.median() >= 1) {
-            return test + ": kv serve reaches Redis, " + figures + (spans ? ", too close to call" : ", spreads apart");
+            return test + ": kv serve reaches Redis, " + figures + (spans ? ", too close to call" : ", the ratios' spread clear of 1");
         }
         return test + (spans ? ": kv serve reaches Redis within the spread (too close to call), "
-                : ": kv serve falls short of Redis, spreads apart, ") + figures;
+                : ": kv serve falls short of Redis, the ratios' spread under 1, ") + figures;
     }
 
     /** One test's sentence: {@code GET: kv serve 150k/s reaches Redis's 140k/s (1.07x)}. */
