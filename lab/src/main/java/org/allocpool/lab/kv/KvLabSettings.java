@@ -19,7 +19,9 @@ import org.allocpool.process.JvmCommand;
  * @param contenders  contender names (comma-separated allowed); empty or {@code null} for all but {@code servers}, in table order
  * @param jvmArgs     JVM arguments appended for every cell ({@code --jvm-arg})
  * @param javaHome    a JDK whose {@code bin/java} runs the cells, or {@code null} for this one
- * @param cellTimeout how long one fork of a cell may run; {@code null} for the profile's
+ * @param cellTimeout how long one fork of a cell may run; {@code null} for the profile's, made longer in
+ *                    proportion when the phases may take longer than the profile's (a longer warm-up, longer
+ *                    or more rounds): a phase's longest is its warm-up and its most rounds
  * @param warmup      warm-up of each timed phase; {@code null} for the profile's
  * @param round       time of one timed round; {@code null} for the profile's
  * @param rounds      rounds that make each phase's figure; {@code null} for the profile's
@@ -42,7 +44,6 @@ public record KvLabSettings(KvProfile profile, Long users, List<String> contende
         if (javaHome != null) {
             JvmCommand.javaIn(javaHome);
         }
-        cellTimeout = cellTimeout == null ? profile.cellTimeout() : cellTimeout;
         warmup = warmup == null ? profile.warmup() : warmup;
         round = round == null ? profile.round() : round;
         if (warmup.isNegative() || round.isZero() || round.isNegative()) {
@@ -61,6 +62,20 @@ public record KvLabSettings(KvProfile profile, Long users, List<String> contende
             throw new IllegalArgumentException("--forks must be at least 1, was " + forks);
         }
         forks = forks == null ? profile.forks() : forks;
+        if (cellTimeout != null && (cellTimeout.isZero() || cellTimeout.isNegative())) {
+            throw new IllegalArgumentException("--cell-timeout must be positive, was " + DurationText.format(cellTimeout));
+        }
+        if (cellTimeout == null) {
+            double longest = phaseSeconds(warmup, round, maxRounds);
+            double profiles = phaseSeconds(profile.warmup(), profile.round(), profile.maxRounds());
+            cellTimeout = longest <= profiles ? profile.cellTimeout()
+                    : Duration.ofSeconds((long) Math.ceil(profile.cellTimeout().toSeconds() * longest / profiles));
+        }
+    }
+
+    /** The longest one timed phase may take: its warm-up and its most rounds. */
+    private static double phaseSeconds(Duration warmup, Duration round, int maxRounds) {
+        return (warmup.toNanos() + round.toNanos() * (double) maxRounds) / 1e9;
     }
 
     /** The contenders to run, in table order. */

@@ -200,6 +200,21 @@ class KvLabTest {
                 "more rounds than the profile's cap raise the cap");
     }
 
+    @Test
+    void shouldLengthenTheProfilesCellTimeoutWithTheLongestAPhaseMayTakeUnlessOneIsGiven() {
+        assertEquals(Duration.ofMinutes(3), new KvLabSettings(null, null, null, null, null, null, null, null, null, null,
+                null).cellTimeout());
+        // 3 s + 10 rounds of 2 s = 23 s a phase at most, against the quick profile's 1 s + 10 x 0.4 s = 5 s: 180 s x 23 / 5
+        assertEquals(Duration.ofSeconds(828), new KvLabSettings(null, null, null, null, null, null, Duration.ofSeconds(3),
+                Duration.ofSeconds(2), null, null, null).cellTimeout());
+        assertEquals(Duration.ofMinutes(3), new KvLabSettings(null, null, null, null, null, null, null,
+                Duration.ofMillis(100), null, null, null).cellTimeout(), "shorter phases keep the profile's");
+        assertEquals(Duration.ofSeconds(90), new KvLabSettings(null, null, null, null, null, Duration.ofSeconds(90),
+                Duration.ofSeconds(3), Duration.ofSeconds(2), null, null, null).cellTimeout(), "a given one is kept");
+        assertEquals("--cell-timeout must be positive, was 0.0s", assertThrows(IllegalArgumentException.class,
+                () -> new KvLabSettings(null, null, null, null, null, Duration.ZERO, null, null, null, null, null)).getMessage());
+    }
+
     private int run(KvLabSettings settings, RunOptions options) {
         JvmCommand fake = JvmCommand.onClassPath(Path.of(System.getProperty("java.home"), "bin", "java"),
                 System.getProperty("java.class.path"), FakeKvChild.class.getName());
