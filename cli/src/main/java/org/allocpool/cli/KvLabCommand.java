@@ -99,7 +99,8 @@ final class KvLabCommand implements Callable<Integer> {
     LabFolders folders;
 
     @Option(names = "--cell-timeout", paramLabel = "DURATION",
-            description = "Kill and record as failed a fork running longer, e.g. 90s, 10m. Default: 3m quick, 30m full.")
+            description = "Kill and record as failed a fork running longer, e.g. 90s, 10m. Default: 3m quick, 30m full,"
+                    + " longer in proportion when --warmup-s, --round-s or --max-rounds let a phase run longer.")
     String cellTimeout;
 
     @Override
