@@ -12,7 +12,7 @@ import org.allocpool.lab.kv.KvServerSetup;
  * {@code async})? "Reaches" when its median is at least Redis's or their spreads overlap (this machine
  * cannot tell them apart); "falls short" when it is below and the spreads are apart. A figure that
  * was not steady is not judged. When the run has the pair cell (both servers up, rounds
- * interleaved), the verdict reads its ratios, pair by pair, instead of two cells' figures: "reaches"
+ * interleaved, and it did not fail), the verdict reads its ratios, pair by pair, instead of two cells' figures: "reaches"
  * when the median ratio is at least 1 or the ratios' spread reaches 1 (too close to call), "falls
  * short" when the whole spread is under 1. Thread-safe (stateless).
  */
@@ -32,7 +32,8 @@ final class ServerVerdict {
         }
         KvCellResult redis = results.server(KvServerSetup.REDIS_EVERYSEC);
         KvCellResult ours = results.server(KvServerSetup.KVSERVE_ASYNC);
-        KvCellResult pair = results.server(KvServerSetup.PAIR_ASYNC);
+        KvCellResult measuredPair = results.server(KvServerSetup.PAIR_ASYNC);
+        KvCellResult pair = measuredPair != null && measuredPair.isOk() ? measuredPair : null; // else the two cells
         List<String> lines = new ArrayList<>();
         for (int p : new int[] {1, 16}) {
             List<String> parts = new ArrayList<>();

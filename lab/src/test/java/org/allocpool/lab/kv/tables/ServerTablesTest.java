@@ -96,6 +96,18 @@ class ServerTablesTest {
     }
 
     @Test
+    void shouldJudgeFromTheTwoCellsWhenThePairCellFailed() {
+        server("redis-everysec", 1, 100);
+        server("kvserve-async", 1, 150);
+        failed("pair-async", "timed out after 180 s; killed");
+
+        String verdict = render().split("## Verdict")[1];
+
+        assertTrue(verdict.contains("- At `-c 4 -P 1`: GET: kv serve reaches Redis, kv serve 150k/s against Redis's"
+                + " 100k/s (1.50x), spreads apart;"), verdict);
+    }
+
+    @Test
     void shouldSetTheDurabilityRowsSideBySide() {
         durabilityRow("redis-always", 2);
         durabilityRow("kvserve-sync", 1);
