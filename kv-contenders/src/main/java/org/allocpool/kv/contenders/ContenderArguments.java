@@ -146,7 +146,7 @@ final class ContenderArguments {
             throw new IllegalArgumentException("--contender needs --dir, a folder for the store's files");
         }
         ServerOptions serverOptions = server == null ? null : serverOptions();
-        if (serverOptions != null && (serverOptions.isRedis() || serverOptions.isPair()) && dir == null) {
+        if (serverOptions != null && serverOptions.startsRedis() && dir == null) {
             throw new IllegalArgumentException("--server " + server + " needs --dir, a folder for Redis's files");
         }
         return new ContenderOptions(contender, serverOptions, userCount, dir,

@@ -35,6 +35,11 @@ record ServerOptions(String server, String durability, InetSocketAddress connect
         return REDIS.equals(server);
     }
 
+    /** Whether the cell starts Redis itself (Redis's cells and the pair), its files in {@code --dir}. */
+    boolean startsRedis() {
+        return isRedis() || isPair();
+    }
+
     /** Whether this cell runs Redis (started here) and kv serve (at {@code connect}) round for round. */
     boolean isPair() {
         return PAIR.equals(server);

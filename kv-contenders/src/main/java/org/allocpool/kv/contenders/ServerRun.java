@@ -67,7 +67,7 @@ final class ServerRun {
             throw new ContenderMain.CouldNotStart("redis-benchmark is not installed " + INSTALL, null);
         }
         String benchmarkVersion = version(benchmark);
-        if (!options.isRedis() && !options.isPair()) {
+        if (!options.startsRedis()) {
             return measureAt(options, options.connect(), keys, benchmark, benchmarkVersion);
         }
         Path redisServer = installed("redis-server");
@@ -132,12 +132,9 @@ final class ServerRun {
                 connections, pipeline);
         long redisRound = warmUp(benchmark, redis, test, connections, pipeline, keyspace);
         long ourRound = warmUp(benchmark, ours, test, connections, pipeline, keyspace);
-        List<Double> redisRates = new ArrayList<>();
-        List<Double> ourRates = new ArrayList<>();
-        List<Double> ratios = new ArrayList<>();
-        List<Double> redisDiscarded = new ArrayList<>();
-        List<Double> ourDiscarded = new ArrayList<>();
-        List<Double> ratiosDiscarded = new ArrayList<>();
+        RoundSeries redisRates = new RoundSeries();
+        RoundSeries ourRates = new RoundSeries();
+        RoundSeries ratios = new RoundSeries();
         int pairs = 0;
         while (true) {
             double redisRate;
@@ -155,22 +152,46 @@ final class ServerRun {
             if (ratios.size() < timing.rounds()) {
                 continue;
             }
-            boolean steady = SteadyState.of(values(redisRates)).steady() && SteadyState.of(values(ourRates)).steady()
-                    && SteadyState.of(values(ratios)).steady();
-            if (steady || pairs >= timing.maxRounds()) {
+            if ((redisRates.steady() && ourRates.steady() && ratios.steady()) || pairs >= timing.maxRounds()) {
                 break;
             }
-            redisDiscarded.add(redisRates.removeFirst());
-            ourDiscarded.add(ourRates.removeFirst());
-            ratiosDiscarded.add(ratios.removeFirst());
+            redisRates.dropOldest();
+            ourRates.dropOldest();
+            ratios.dropOldest();
         }
         return new ServerMetrics.Benchmark(test + "-c" + connections + "-P" + pipeline, test, connections, pipeline,
-                ourRound, rounds(ourRates, ourDiscarded), rounds(redisRates, redisDiscarded), rounds(ratios, ratiosDiscarded));
+                ourRound, ourRates.rounds(), redisRates.rounds(), ratios.rounds());
     }
 
-    private static ServerMetrics.Rounds rounds(List<Double> kept, List<Double> discarded) {
-        double[] values = values(kept);
-        return new ServerMetrics.Rounds(RoundStatistics.of(values), SteadyState.of(values), discarded);
+    /** One series of rounds: those that count, and the oldest ones dropped while they were not steady. Not thread-safe. */
+    private static final class RoundSeries {
+        private final List<Double> kept = new ArrayList<>();
+        private final List<Double> discarded = new ArrayList<>();
+
+        void add(double value) {
+            kept.add(value);
+        }
+
+        int size() {
+            return kept.size();
+        }
+
+        int dropped() {
+            return discarded.size();
+        }
+
+        boolean steady() {
+            return SteadyState.of(values(kept)).steady();
+        }
+
+        void dropOldest() {
+            discarded.add(kept.removeFirst());
+        }
+
+        ServerMetrics.Rounds rounds() {
+            double[] values = values(kept);
+            return new ServerMetrics.Rounds(RoundStatistics.of(values), SteadyState.of(values), discarded);
+        }
     }
 
     /** The server's {@code INFO server} reply. */
@@ -230,22 +251,19 @@ final class ServerRun {
                                               int pipeline, long keyspace) throws IOException {
         progress.printf(Locale.ROOT, "redis-benchmark -t %s -c %d -P %d%n", test, connections, pipeline);
         long perRound = warmUp(benchmark, address, test, connections, pipeline, keyspace);
-        List<Double> rounds = new ArrayList<>();
-        List<Double> discarded = new ArrayList<>();
-        SteadyState check;
+        RoundSeries rates = new RoundSeries();
         while (true) {
-            rounds.add(run(benchmark, address, test, connections, pipeline, perRound, keyspace));
-            if (rounds.size() < timing.rounds()) {
+            rates.add(run(benchmark, address, test, connections, pipeline, perRound, keyspace));
+            if (rates.size() < timing.rounds()) {
                 continue;
             }
-            check = SteadyState.of(values(rounds));
-            if (check.steady() || rounds.size() + discarded.size() >= timing.maxRounds()) {
+            if (rates.steady() || rates.size() + rates.dropped() >= timing.maxRounds()) {
                 break;
             }
-            discarded.add(rounds.removeFirst());
+            rates.dropOldest();
         }
         return new ServerMetrics.Benchmark(test + "-c" + connections + "-P" + pipeline, test, connections, pipeline, perRound,
-                new ServerMetrics.Rounds(RoundStatistics.of(values(rounds)), check, discarded));
+                rates.rounds());
     }
 
     /** The warm-up: runs for the profile's warm-up time, sizing {@code -n} so that one round takes about a round's time; returns that {@code -n}. */
