@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
+import org.allocpool.lab.run.CellTimeouts;
 import org.allocpool.process.JvmCommand;
 
 /**
@@ -137,7 +138,7 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
      */
     private static Duration scaled(Duration timeout, RealtimeOptions profile, RealtimeOptions given) {
         double ratio = (probeSeconds(given) + PROBE_OVERHEAD_S) / (probeSeconds(profile) + PROBE_OVERHEAD_S);
-        return ratio <= 1 ? timeout : Duration.ofSeconds((long) Math.ceil(timeout.toSeconds() * ratio));
+        return CellTimeouts.lengthened(timeout, ratio);
     }
 
     /** Warm-up and duration of one probe, with the analyzer's defaults (10 s, 60 s) where unset. */

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.allocpool.lab.run.CellTimeouts;
 import org.allocpool.lab.text.DurationText;
 import org.allocpool.process.JvmCommand;
 
@@ -66,10 +67,8 @@ public record KvLabSettings(KvProfile profile, Long users, List<String> contende
             throw new IllegalArgumentException("--cell-timeout must be positive, was " + DurationText.format(cellTimeout));
         }
         if (cellTimeout == null) {
-            double longest = phaseSeconds(warmup, round, maxRounds);
-            double profiles = phaseSeconds(profile.warmup(), profile.round(), profile.maxRounds());
-            cellTimeout = longest <= profiles ? profile.cellTimeout()
-                    : Duration.ofSeconds((long) Math.ceil(profile.cellTimeout().toSeconds() * longest / profiles));
+            cellTimeout = CellTimeouts.lengthened(profile.cellTimeout(), phaseSeconds(warmup, round, maxRounds)
+                    / phaseSeconds(profile.warmup(), profile.round(), profile.maxRounds()));
         }
     }
 
