@@ -21,10 +21,12 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param gets            the gets' rounds and their steady-state check
  * @param misses          the misses' rounds and their check
  * @param puts            the puts' rounds and their check
+ * @param offHeapAfterPutsMb the store's files again after the timed puts: a store that writes a
+ *                        replaced value elsewhere, and reuses its room only later, has grown by then
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record StoreMetrics(double heapUsedMb, double fullGcPauseMs, double offHeapMb, double getsPerSecond,
                     double putsPerSecond, double missesPerSecond, Double residentMb, double loadSeconds,
                     long entries, long gcCount, double[] fullGcPausesMs, PhaseRounds gets, PhaseRounds misses,
-                    PhaseRounds puts) {
+                    PhaseRounds puts, double offHeapAfterPutsMb) {
 }

@@ -18,8 +18,9 @@ import org.allocpool.metrics.progress.ProgressMarker;
  * {@code 0..users-1}), three full collections ({@link FullGc}, {@code GC.run}) with each pause timed
  * by the JVM, heap in use after, the store's files, then timed phases ({@link TimedPhase}: a warm-up,
  * then rounds until they are steady) of gets of loaded keys, gets of keys never loaded, and puts
- * replacing loaded keys, and the process's resident size. A get that misses a loaded key or hits a
- * key never loaded fails the run: a contender that loses data has no throughput worth showing.
+ * replacing loaded keys, then the store's files again and the process's resident size. A get that
+ * misses a loaded key or hits a key never loaded fails the run: a contender that loses data has no
+ * throughput worth showing.
  * Single-threaded; the store is the caller's to close.
  */
 final class StoreRun {
@@ -91,10 +92,12 @@ final class StoreRun {
             throw new IllegalStateException(store.name() + " holds " + store.size() + " entries after replacing values of "
                     + users);
         }
-        progress.println(store.name() + ": done (sink " + store.sink() + ")");
+        double offHeapAfterPutsMb = store.fileBytes(dir) / (double) MB;
+        progress.println(store.name() + ": done (sink " + store.sink() + "); files " + offHeapMb + " MB after loading, "
+                + offHeapAfterPutsMb + " MB after the puts");
         return new StoreMetrics(heapUsedMb, pauses.medianMs(), offHeapMb, gets.rounds().median(),
                 puts.rounds().median(), misses.rounds().median(), ResidentSize.megabytes(), loadSeconds, users,
-                pauses.collections(), pauses.pausesMs(), gets.rounds(), misses.rounds(), puts.rounds());
+                pauses.collections(), pauses.pausesMs(), gets.rounds(), misses.rounds(), puts.rounds(), offHeapAfterPutsMb);
     }
 
     /** The bytes of every file under {@code dir}: their length, which for sparse files may exceed the disk used. */

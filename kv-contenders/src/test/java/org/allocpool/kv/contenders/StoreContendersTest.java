@@ -73,8 +73,10 @@ class StoreContendersTest {
         assertTrue(metrics.residentMb() == null || metrics.residentMb() > 0);
         if (name.equals("hashmap")) {
             assertEquals(0, metrics.offHeapMb(), "the HashMap keeps nothing in files");
+            assertEquals(0, metrics.offHeapAfterPutsMb(), "nor after the puts");
         } else {
             assertTrue(metrics.offHeapMb() > 0, name + " keeps its users in files");
+            assertTrue(metrics.offHeapAfterPutsMb() > 0, name + " still keeps them after the puts");
             assertTrue(Files.list(tmp).findAny().isPresent());
         }
         assertTrue(progress.toString(StandardCharsets.UTF_8).contains(name + ": done"));

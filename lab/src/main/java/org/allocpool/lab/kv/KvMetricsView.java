@@ -25,19 +25,29 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param puts            the puts' rounds and check
  * @param codecs          each codec's figures (the codecs cell)
  * @param server          what a servers cell measured
+ * @param offHeapAfterPutsMb the store's files again after the timed puts (records from before it: {@code null})
  */
 public record KvMetricsView(Double heapUsedMb, Double fullGcPauseMs, Double offHeapMb, Double getsPerSecond,
                             Double putsPerSecond, Double missesPerSecond, Double residentMb, Double loadSeconds,
                             Long entries, Long gcCount, List<Double> fullGcPausesMs, Rounds gets, Rounds misses,
-                            Rounds puts, List<Codec> codecs, Server server) {
+                            Rounds puts, List<Codec> codecs, Server server, Double offHeapAfterPutsMb) {
 
-    /** A store's or the codecs' figures. */
+    /** A store's or the codecs' figures, without the files after the puts. */
     public KvMetricsView(Double heapUsedMb, Double fullGcPauseMs, Double offHeapMb, Double getsPerSecond,
                          Double putsPerSecond, Double missesPerSecond, Double residentMb, Double loadSeconds,
                          Long entries, Long gcCount, List<Double> fullGcPausesMs, Rounds gets, Rounds misses,
                          Rounds puts, List<Codec> codecs) {
         this(heapUsedMb, fullGcPauseMs, offHeapMb, getsPerSecond, putsPerSecond, missesPerSecond, residentMb,
-                loadSeconds, entries, gcCount, fullGcPausesMs, gets, misses, puts, codecs, null);
+                loadSeconds, entries, gcCount, fullGcPausesMs, gets, misses, puts, codecs, null, null);
+    }
+
+    /** A store's figures, or a servers cell's ({@code server}), without the files after the puts. */
+    public KvMetricsView(Double heapUsedMb, Double fullGcPauseMs, Double offHeapMb, Double getsPerSecond,
+                         Double putsPerSecond, Double missesPerSecond, Double residentMb, Double loadSeconds,
+                         Long entries, Long gcCount, List<Double> fullGcPausesMs, Rounds gets, Rounds misses,
+                         Rounds puts, List<Codec> codecs, Server server) {
+        this(heapUsedMb, fullGcPauseMs, offHeapMb, getsPerSecond, putsPerSecond, missesPerSecond, residentMb,
+                loadSeconds, entries, gcCount, fullGcPausesMs, gets, misses, puts, codecs, server, null);
     }
 
     /**

@@ -157,10 +157,15 @@ class KvLabTest {
         String written = Files.readString(dir.resolve(ResultsFolder.TABLES));
         assertEquals(written, out.toString(StandardCharsets.UTF_8));
 
-        assertTrue(written.contains("| contender | heap used MB |       full GC ms | off-heap/file MB |     gets/s (M) |"
-                + "      puts/s (M) |  misses/s (M) | resident MB |"), written);
-        assertTrue(written.contains("| hashmap   |          700 | 1234 (1217-1267) |                0 | 1.0 (0.99-1.0) |"
-                + " 0.5 (0.49-0.51) | 3.0 (3.0-3.0) |         301 |"), written);
+        assertTrue(written.contains("| contender | heap used MB |       full GC ms | off-heap/file MB | after puts MB |"
+                + "     gets/s (M) |      puts/s (M) |  misses/s (M) | resident MB |"), written);
+        assertTrue(written.contains("| hashmap   |          700 | 1234 (1217-1267) |                0 |             0 |"
+                + " 1.0 (0.99-1.0) | 0.5 (0.49-0.51) | 3.0 (3.0-3.0) |         301 |"), written);
+        assertTrue(written.contains("| allocpool |           22 |    5.0 (5.0-5.5) |              200 |           450 |"), written);
+        assertTrue(written.contains("- Sizes: files after loading allocpool 200 MB, mapdb 300 MB, chronicle 400 MB, lmdb 500 MB"
+                + " (smallest: allocpool); after the puts allocpool 450 MB, mapdb 310 MB, chronicle 410 MB, lmdb 510 MB"
+                + " (smallest: mapdb); resident at the end hashmap 301 MB, allocpool 302 MB, mapdb 303 MB, chronicle 304 MB,"
+                + " lmdb 305 MB (smallest: hashmap)."), written);
         assertTrue(written.contains("| article: HashMap "), written);
         assertTrue(written.contains("26039"), written);
         assertTrue(written.contains("| ours: allocpool "), written);

@@ -17,7 +17,9 @@ final class StoreTables {
             + " rounds (25th-75th percentile), then ± half the range of the forks' medians; higher is better."
             + " Full GC: the pause of a full collection (GC.run, timed by JFR), in brackets the middle half of every"
             + " fork's three pauses. Heap used: after those collections with every user loaded; off-heap/file: the"
-            + " store's files (their length: sparse files may use less disk); gets hit loaded keys, misses ask for"
+            + " store's files then (their length: sparse files may use less disk); after puts: the files again after"
+            + " the timed puts, whose values differ in size from the loaded ones (a store that cannot rewrite a value"
+            + " in place grows); gets hit loaded keys, misses ask for"
             + " keys never loaded, puts replace loaded keys; resident: VmRSS at the end (mapped file pages included);"
             + " [n] marks a note below the table.\n";
 
@@ -29,8 +31,8 @@ final class StoreTables {
         TableNotes notes = new TableNotes();
         for (long users : results.storeUsers()) {
             out.append("## Stores: ").append(KvText.count(users)).append(" users, each in its own JVM (G1)\n\n");
-            MarkdownTable table = KvText.table("contender", "heap used MB", "full GC ms", "off-heap/file MB", "gets/s (M)",
-                    "puts/s (M)", "misses/s (M)", "resident MB");
+            MarkdownTable table = KvText.table("contender", "heap used MB", "full GC ms", "off-heap/file MB",
+                    "after puts MB", "gets/s (M)", "puts/s (M)", "misses/s (M)", "resident MB");
             for (KvCellResult result : results.stores(users)) {
                 table.row(row(result, notes));
             }
@@ -65,6 +67,7 @@ final class StoreTables {
         Figure misses = misses(result);
         return KvText.row(contender + notes.failedForks(result.label(), result), KvText.median(result.reading(KvMetricsView::heapUsedMb)),
                 KvText.figure(result.fullGcPause()), KvText.median(result.reading(KvMetricsView::offHeapMb)),
+                KvText.median(result.reading(KvMetricsView::offHeapAfterPutsMb)),
                 KvText.rate(gets) + notes.unsteady(contender + " gets", gets == null || gets.steady(), gets == null ? "" : gets.reason()),
                 KvText.rate(puts) + notes.unsteady(contender + " puts", puts == null || puts.steady(), puts == null ? "" : puts.reason()),
                 KvText.rate(misses) + notes.unsteady(contender + " misses", misses == null || misses.steady(), misses == null ? "" : misses.reason()),

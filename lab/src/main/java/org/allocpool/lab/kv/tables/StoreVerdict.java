@@ -1,5 +1,6 @@
 package org.allocpool.lab.kv.tables;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
@@ -12,7 +13,8 @@ import org.allocpool.lab.text.Numbers;
 /**
  * The stores' verdict in words, for the stores run at one number of users: the fastest store for
  * gets, puts and misses and its margin over each other; whether the users read and write faster on
- * the heap or off it, here and in 2015; and the article's "sad fact", the HashMap's full-GC pause
+ * the heap or off it, here and in 2015; each store's files after loading and after the puts and its
+ * resident size, with the smallest; and the article's "sad fact", the HashMap's full-GC pause
  * and heap against the off-heap stores', and whether this machine agrees. Thread-safe (stateless).
  */
 final class StoreVerdict {
@@ -28,8 +30,38 @@ final class StoreVerdict {
         KvText.item(out, rates("Gets", stores, StoreTables::gets, true));
         KvText.item(out, rates("Puts", stores, StoreTables::puts, true));
         KvText.item(out, rates("Misses", stores, StoreTables::misses, false));
+        KvText.item(out, sizes(stores));
         KvText.item(out, sadFact(stores));
         return out.toString();
+    }
+
+    /**
+     * {@code Sizes: files after loading allocpool 99 MB, chronicle 103 MB (smallest: allocpool); after the
+     * puts allocpool 125 MB, chronicle 205 MB (smallest: allocpool); resident at the end ...}: each size
+     * of every store that ran, the HashMap left out of the files (it has none); {@code null} when no store
+     * has any of them. Sizes are one reading per fork, with no rounds to spread: the medians are compared.
+     */
+    private static String sizes(List<KvCellResult> stores) {
+        List<KvCellResult> ok = stores.stream().filter(KvCellResult::isOk).toList();
+        List<KvCellResult> withFiles = ok.stream().filter(r -> !r.label().equals(HASHMAP)).toList();
+        List<String> clauses = new ArrayList<>();
+        addSizes(clauses, "files after loading", withFiles, r -> r.reading(KvMetricsView::offHeapMb));
+        addSizes(clauses, "after the puts", withFiles, r -> r.reading(KvMetricsView::offHeapAfterPutsMb));
+        addSizes(clauses, "resident at the end", ok, r -> r.reading(KvMetricsView::residentMb));
+        return clauses.isEmpty() ? null : "Sizes: " + String.join("; ", clauses) + ".";
+    }
+
+    /** Appends {@code what allocpool 99 MB, chronicle 103 MB (smallest: allocpool)} when a store has the size. */
+    private static void addSizes(List<String> clauses, String what, List<KvCellResult> stores,
+                                 Function<KvCellResult, Figure> size) {
+        List<KvCellResult> sized = stores.stream().filter(r -> size.apply(r) != null).toList();
+        if (sized.isEmpty()) {
+            return;
+        }
+        String each = String.join(", ", sized.stream()
+                .map(r -> r.label() + " " + Numbers.compact(size.apply(r).median()) + " MB").toList());
+        KvCellResult smallest = sized.stream().min(Comparator.comparingDouble(r -> size.apply(r).median())).orElseThrow();
+        clauses.add(what + " " + each + (sized.size() > 1 ? " (smallest: " + smallest.label() + ")" : ""));
     }
 
 

@@ -103,6 +103,22 @@ class KvReportTest {
     }
 
     @Test
+    void shouldShowNoFilesAfterThePutsForRecordsFromBeforeThemAndLeaveThemOutOfTheSizes() {
+        records.add(ok(new KvCellFields("allocpool", USERS, KvCellFields.STORE, null), 1,
+                new KvMetricsView(10.0, 15.0, 154.0, 2.3e6, 1.2e6, 6.3e6, 534.0, 2.0, USERS, 1L, null, null, null, null,
+                        null)));
+        records.add(ok(new KvCellFields("chronicle", USERS, KvCellFields.STORE, null), 1,
+                new KvMetricsView(19.0, 33.0, 160.0, 1.3e6, 0.9e6, 5.0e6, 600.0, 2.0, USERS, 1L, null, null, null, null,
+                        null)));
+
+        String report = render();
+
+        assertTrue(report.contains("| allocpool |           10 |         15 |              154 |             ? |"), report);
+        assertTrue(report.contains("- Sizes: files after loading allocpool 154 MB, chronicle 160 MB (smallest: allocpool);"
+                + " resident at the end allocpool 534 MB, chronicle 600 MB (smallest: allocpool).\n"), report);
+    }
+
+    @Test
     void shouldStateTheSadFactAndWhetherThisMachineAgrees() {
         store("hashmap", 1, 198, 149, millions(5.5, 5.6, 5.7, 5.6, 5.6));
         store("allocpool", 1, 10, 15, millions(2.2, 2.3, 2.3, 2.4, 2.3));
@@ -141,8 +157,8 @@ class KvReportTest {
 
         String report = render();
 
-        assertTrue(report.contains("| hashmap   |          200 | 150 (149-151) ±0.67% |                0 | 2.1 (2.0-2.2) ±4.8% |"),
-                report);
+        assertTrue(report.contains("| hashmap   |          200 | 150 (149-151) ±0.67% |                0 |             0 |"
+                + " 2.1 (2.0-2.2) ±4.8% |"), report);
     }
 
     @Test
@@ -236,7 +252,8 @@ class KvReportTest {
         records.add(ok(new KvCellFields(contender, USERS, KvCellFields.STORE, null), fork,
                 new KvMetricsView(heapMb, pauseMs, contender.equals("hashmap") ? 0.0 : 150.0, gets.perSecond().median(),
                         gets.perSecond().median() / 4, gets.perSecond().median() * 3, 500.0, 2.0, USERS, 3L,
-                        List.of(pauseMs + 1, pauseMs, pauseMs - 1), gets, scaled(gets, 3), scaled(gets, 0.25), null)));
+                        List.of(pauseMs + 1, pauseMs, pauseMs - 1), gets, scaled(gets, 3), scaled(gets, 0.25), null, null,
+                        contender.equals("hashmap") ? 0.0 : 160.0)));
     }
 
     private static Rounds scaled(Rounds rounds, double factor) {
