@@ -87,12 +87,8 @@ class KvReportTest {
 
     @Test
     void shouldNotJudgeRatesRecordedWithoutRounds() {
-        records.add(ok(new KvCellFields("hashmap", USERS, KvCellFields.STORE, null), 1,
-                new KvMetricsView(198.0, 149.0, 0.0, 5.6e6, 0.84e6, 61e6, 654.0, 2.0, USERS, 1L, null, null, null, null,
-                        null)));
-        records.add(ok(new KvCellFields("allocpool", USERS, KvCellFields.STORE, null), 1,
-                new KvMetricsView(10.0, 15.0, 154.0, 2.3e6, 1.2e6, 6.3e6, 534.0, 2.0, USERS, 1L, null, null, null, null,
-                        null)));
+        oldStore("hashmap", 198.0, 149.0, 0.0, 5.6e6, 654.0);
+        oldStore("allocpool", 10.0, 15.0, 154.0, 2.3e6, 534.0);
 
         String report = render();
 
@@ -104,18 +100,24 @@ class KvReportTest {
 
     @Test
     void shouldShowNoFilesAfterThePutsForRecordsFromBeforeThemAndLeaveThemOutOfTheSizes() {
-        records.add(ok(new KvCellFields("allocpool", USERS, KvCellFields.STORE, null), 1,
-                new KvMetricsView(10.0, 15.0, 154.0, 2.3e6, 1.2e6, 6.3e6, 534.0, 2.0, USERS, 1L, null, null, null, null,
-                        null)));
-        records.add(ok(new KvCellFields("chronicle", USERS, KvCellFields.STORE, null), 1,
-                new KvMetricsView(19.0, 33.0, 160.0, 1.3e6, 0.9e6, 5.0e6, 600.0, 2.0, USERS, 1L, null, null, null, null,
-                        null)));
+        oldStore("allocpool", 10.0, 15.0, 154.0, 2.3e6, 534.0);
+        oldStore("chronicle", 19.0, 33.0, 160.0, 1.3e6, 600.0);
 
         String report = render();
 
         assertTrue(report.contains("| allocpool |           10 |         15 |              154 |             ? |"), report);
         assertTrue(report.contains("- Sizes: files after loading allocpool 154 MB, chronicle 160 MB (smallest: allocpool);"
                 + " resident at the end allocpool 534 MB, chronicle 600 MB (smallest: allocpool).\n"), report);
+    }
+
+    /**
+     * A store's record of one fork as written before rounds and the files after the puts: its rates
+     * alone (puts half the gets, misses three times), no rounds, no files after the puts.
+     */
+    private void oldStore(String contender, double heapMb, double pauseMs, double fileMb, double gets, double residentMb) {
+        records.add(ok(new KvCellFields(contender, USERS, KvCellFields.STORE, null), 1,
+                new KvMetricsView(heapMb, pauseMs, fileMb, gets, gets / 2, gets * 3, residentMb, 2.0, USERS, 1L, null,
+                        null, null, null, null)));
     }
 
     @Test
