@@ -159,7 +159,7 @@ final class ServerRun {
             ourRates.dropOldest();
             ratios.dropOldest();
         }
-        return new ServerMetrics.Benchmark(test + "-c" + connections + "-P" + pipeline, test, connections, pipeline,
+        return new ServerMetrics.Benchmark(runName(test, connections, pipeline), test, connections, pipeline,
                 ourRound, ourRates.rounds(), redisRates.rounds(), ratios.rounds());
     }
 
@@ -262,8 +262,13 @@ final class ServerRun {
             }
             rates.dropOldest();
         }
-        return new ServerMetrics.Benchmark(test + "-c" + connections + "-P" + pipeline, test, connections, pipeline, perRound,
+        return new ServerMetrics.Benchmark(runName(test, connections, pipeline), test, connections, pipeline, perRound,
                 rates.rounds());
+    }
+
+    /** A benchmark's name in the record: {@code get-c4-P16}. */
+    private static String runName(String test, int connections, int pipeline) {
+        return test + "-c" + connections + "-P" + pipeline;
     }
 
     /** The warm-up: runs for the profile's warm-up time, sizing {@code -n} so that one round takes about a round's time; returns that {@code -n}. */

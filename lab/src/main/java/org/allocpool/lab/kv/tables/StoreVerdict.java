@@ -2,7 +2,9 @@ package org.allocpool.lab.kv.tables;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.allocpool.lab.figure.Comparison;
 import org.allocpool.lab.figure.Figure;
@@ -54,16 +56,21 @@ final class StoreVerdict {
     /** Appends {@code what allocpool 99 MB, chronicle 103 MB (smallest: allocpool)} when a store has the size. */
     private static void addSizes(List<String> clauses, String what, List<KvCellResult> stores,
                                  Function<KvCellResult, Figure> size) {
-        List<KvCellResult> sized = stores.stream().filter(r -> size.apply(r) != null).toList();
-        if (sized.isEmpty()) {
+        Map<String, Double> medians = new LinkedHashMap<>();
+        for (KvCellResult store : stores) {
+            Figure figure = size.apply(store);
+            if (figure != null) {
+                medians.put(store.label(), figure.median());
+            }
+        }
+        if (medians.isEmpty()) {
             return;
         }
-        String each = String.join(", ", sized.stream()
-                .map(r -> r.label() + " " + Numbers.compact(size.apply(r).median()) + " MB").toList());
-        KvCellResult smallest = sized.stream().min(Comparator.comparingDouble(r -> size.apply(r).median())).orElseThrow();
-        clauses.add(what + " " + each + (sized.size() > 1 ? " (smallest: " + smallest.label() + ")" : ""));
+        String each = String.join(", ", medians.entrySet().stream()
+                .map(e -> e.getKey() + " " + Numbers.compact(e.getValue()) + " MB").toList());
+        String smallest = medians.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        clauses.add(what + " " + each + (medians.size() > 1 ? " (smallest: " + smallest + ")" : ""));
     }
-
 
     private static String rates(String what, List<KvCellResult> stores, Function<KvCellResult, Figure> figure,
                                 boolean beside) {
