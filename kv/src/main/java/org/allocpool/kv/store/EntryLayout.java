@@ -38,7 +38,8 @@ import java.nio.ByteOrder;
  * </pre>
  *
  * An entry is never changed while a slot points at it: an update writes a new entry (appended, or
- * in the room of a freed one of the same size) and moves the slot. An entry no slot points at any
+ * in the room of a freed one: of the same size, or the front of a bigger one, whose rest is then
+ * marked a freed entry of its own, {@link #markFreedRoom}) and moves the slot. An entry no slot points at any
  * more may be <b>freed</b> ({@link FreeEntries}): its length word then has the {@link #FREED} bit
  * and its key field holds the offset of the next freed entry of its stack (0: none); its value
  * length, header kind, key length, expiry time and value stay as they were, so it still spans the
@@ -221,6 +222,20 @@ final class EntryLayout {
     static void markFreed(MemorySegment file, long entry, long next) {
         file.set(LONG, entry + KEY_OFFSET, next);
         file.set(INT, entry + LENGTH_OFFSET, lengthWord(file, entry) | FREED);
+    }
+
+    /**
+     * Marks the {@code bytes} (a multiple of 8, at least {@link #MIN_ENTRY_BYTES}) at {@code at},
+     * the rest of a freed entry whose front a put takes, a freed entry of their own: a compact
+     * header spanning them, with the {@link #FREED} bit and {@code next} in the key field. Written
+     * before the put's entry, whose length word then ends the bigger entry's span here, so a scan
+     * steps over the rest at any instant.
+     */
+    // hot path: no allocation
+    static void markFreedRoom(MemorySegment file, long at, long bytes, long next) {
+        file.set(INT, at + CHECKSUM_OFFSET, 0);
+        file.set(LONG, at + KEY_OFFSET, next);
+        file.set(INT, at + LENGTH_OFFSET, FREED | (int) (bytes - COMPACT_HEADER_BYTES));
     }
 
     /** The freed entry after the freed entry {@code entry} in its stack, or 0. */

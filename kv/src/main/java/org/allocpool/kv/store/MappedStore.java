@@ -391,6 +391,11 @@ public final class MappedStore implements AutoCloseable {
         return writes.reused();
     }
 
+    /** Of those, the puts that wrote into the front of a bigger freed entry (tests). */
+    long splitEntries() {
+        return writes.split();
+    }
+
     /** Whether a mapping a growth replaced is still mapped, waiting out its grace time (tests). */
     boolean hasRetiredMappings() {
         return mapping.retiredAtNanos() != 0;

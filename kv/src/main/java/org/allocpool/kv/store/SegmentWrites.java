@@ -6,7 +6,7 @@ import java.lang.foreign.ValueLayout;
 /**
  * The writes a store makes under one segment's write lock, in the order that keeps the file
  * consistent after a crash at any instant: a put finds the key's slot ({@link #probe}), reserves
- * room for its entry ({@link #reserve}: a freed entry's of its size, else the log's tail), writes
+ * room for its entry ({@link #reserve}: a freed entry's of its size or the front of a bigger one's, else the log's tail), writes
  * its entry ({@link #write}), then seals it and points the key's slot at it ({@link #publish}, the
  * commit point) and frees the entry the slot pointed at; a remove marks the key's slot removed
  * ({@link #remove}) and frees its entry. In sync mode each of
@@ -36,6 +36,11 @@ final class SegmentWrites {
         return free == null ? 0 : free.reused();
     }
 
+    /** Of those, the puts that wrote into the front of a bigger freed entry (tests). */
+    long split() {
+        return free == null ? 0 : free.split();
+    }
+
     /** {@link #reserve} result: the key's presence did not meet the put's condition; nothing was reserved. */
     static final long CONDITION_NOT_MET = -2;
 
@@ -51,8 +56,8 @@ final class SegmentWrites {
 
     /**
      * Reserves room for an entry of {@code entryBytes} in {@code segment}, whose slot for the key
-     * {@link #probe} found as {@code found}: the room of a freed entry of that size when there is
-     * one ({@link FreeEntries}), else the log's tail; -1 when the segment's table or the log is
+     * {@link #probe} found as {@code found}: the room of a freed entry when there is one
+     * ({@link FreeEntries#take}), else the log's tail; -1 when the segment's table or the log is
      * full (the caller grows the store and retries); {@link #CONDITION_NOT_MET} when
      * {@code condition} wants the key absent and it is there, or present and it is not (an expired
      * entry counts as absent).

@@ -97,6 +97,55 @@ class FreedRoomReuseTest {
         }
     }
 
+    /** {@code bytes} bytes that differ for every key and length. */
+    private static byte[] valueOfLength(long key, int bytes) {
+        byte[] value = new byte[bytes];
+        for (int i = 0; i < value.length; i++) {
+            value[i] = (byte) (key * 13 + bytes + i);
+        }
+        return value;
+    }
+
+    @Test
+    void shouldWriteShorterValuesIntoTheFrontOfLongerFreedEntriesAndReuseTheRest() throws IOException {
+        int longer = 96; // entries of 112 bytes
+        int shorter = 48; // entries of 64: the rest of a 112-byte one is 48 bytes, room for a 32-byte value
+        int rest = 32;
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(KEYS, 256, Durability.ASYNC), 0)) {
+            for (long key = 0; key < KEYS; key++) {
+                store.put(key, valueOfLength(key, longer), 0, longer);
+            }
+            long fileBytes = store.fileBytes();
+            for (long key = 0; key < KEYS; key++) {
+                store.put(key, valueOfLength(key, shorter), 0, shorter);
+            }
+            // no grace: every put but each segment's first finds the entry the one before freed
+            assertTrue(store.splitEntries() >= KEYS / 2, "split " + store.splitEntries());
+            long split = store.splitEntries();
+            for (long key = 0; key < KEYS; key++) {
+                store.put(key, valueOfLength(key, rest), 0, rest);
+            }
+            assertTrue(store.reusedEntries() - split >= KEYS / 2, "the rests were not reused: " + store.reusedEntries());
+            assertEquals(fileBytes, store.fileBytes(), "the store grew: longer freed entries were not reused");
+            byte[] buffer = new byte[256];
+            for (long key = 0; key < KEYS; key++) {
+                int length = store.get(key, buffer);
+                assertArrayEquals(valueOfLength(key, rest), Arrays.copyOf(buffer, Math.max(0, length)), "key " + key);
+            }
+        }
+        CheckReport check = StoreCheck.check(dir);
+        assertTrue(check.isHealthy(), check.render());
+        RepairReport report = StoreRepair.repair(dir, false, bytes -> { });
+        assertEquals(0, report.damagedLogStretches(), "the rest of a split entry is freed room, not damage: "
+                + report.render());
+        assertEquals(KEYS, report.kept(), report.render());
+        try (MappedStore reopened = MappedStore.openExisting(dir)) {
+            assertEquals(KEYS, reopened.size());
+            byte[] buffer = new byte[256];
+            assertEquals(rest, reopened.get(KEYS - 1, buffer));
+        }
+    }
+
     @Test
     void shouldLeaveAViewOfAReplacedValueUnchangedWithinTheGraceTime() throws IOException {
         try (MappedStore store = MappedStore.open(dir, new StoreConfig(KEYS, 256, Durability.ASYNC), Long.MAX_VALUE)) {
