@@ -2,7 +2,9 @@
  * The kv experiment: a persistent off-heap hash map from {@code long} keys to byte values over a
  * memory-mapped file ({@code store}), and the records it holds with their codecs ({@code user});
  * its TCP/HTTP server and binary client on Netty ({@code server}) and the load generator behind
- * {@code kv bench} ({@code bench}). Pure FFM: no {@code sun.misc.Unsafe}, no JNI, no restricted methods.
+ * {@code kv bench} ({@code bench}). Pure FFM: no {@code sun.misc.Unsafe}, no JNI. One restricted method: the
+ * store's {@code madvise} downcall for large pages, made only where this module has native access
+ * ({@code --enable-native-access=org.allocpool.kv}; the launcher grants it), skipped without a warning elsewhere.
  */
 module org.allocpool.kv {
     requires transitive org.allocpool.metrics;

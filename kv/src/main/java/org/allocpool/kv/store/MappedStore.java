@@ -110,6 +110,9 @@ public final class MappedStore implements AutoCloseable {
                         Math.min(retiredGraceNanos, FreeEntries.REUSE_GRACE_NANOS)) : null);
         this.lookup = new SlotLookup(locks, mapping);
         this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos, sharing == null);
+        if (sharing == null && opened.durability() == Durability.ASYNC) {
+            LargePages.advise(opened.mapping().file); // before the puts touch the pages the file has not in memory yet
+        }
         mapping.onRetire(growth::unmapLater); // a growth's, or a sharer's remap of another process's growth
     }
 

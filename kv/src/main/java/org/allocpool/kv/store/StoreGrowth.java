@@ -84,6 +84,8 @@ final class StoreGrowth {
     private final boolean background;
     private final SegmentWrites writes;
     private final long retiredGraceNanos;
+    /** Whether the files growths make are mapped with large pages ({@link LargePages}): async, not shared. */
+    private final boolean largePages;
     private final AtomicBoolean aheadRunning = new AtomicBoolean();
     /** A grace time longer than this (tests: "never") is not waited out by a thread of its own. */
     private static final long MAX_GRACE_TO_WAIT_NANOS = TimeUnit.HOURS.toNanos(1);
@@ -107,6 +109,7 @@ final class StoreGrowth {
     StoreGrowth(Path file, SegmentLocks locks, LiveMapping mapping, StoreCounts counts, SegmentWrites writes,
                 long retiredGraceNanos, boolean background) {
         this.background = background;
+        this.largePages = background && !writes.isSync();
         this.retiredGraceNanos = retiredGraceNanos;
         this.file = file;
         this.locks = locks;
@@ -142,7 +145,7 @@ final class StoreGrowth {
             StoreHeader next = grownHeader(old, counts.liveBySegment(old), counts.liveBytes(), entryBytes, MAX_LOAD_AFTER);
             Path temp = file.resolveSibling(MappedStore.FILE_NAME + MappedStore.GROW_SUFFIX);
             Files.deleteIfExists(temp);
-            StoreRebuild.Rebuilt rebuilt = StoreRebuild.rebuild(old, temp, file, next);
+            StoreRebuild.Rebuilt rebuilt = StoreRebuild.rebuild(old, temp, file, next, largePages);
             try {
                 counts.prepare(old, rebuilt.mapping(), rebuilt.tail(), rebuilt.liveBySegment(), rebuilt.liveBySegment());
                 TestOnlyGrowthPause.at(TestOnlyGrowthPause.BEFORE_RENAME);
@@ -310,6 +313,9 @@ final class StoreGrowth {
         long logBytes = old.header.logBytes();
         long needed = Math.max(logBytes + logBytes / EXTEND_DIVISOR, counts.tail(old) - old.logOffset + entryBytes);
         StoreMapping next = old.extended((needed + PAGE - 1) / PAGE * PAGE, writes.isSync());
+        if (largePages) {
+            LargePages.advise(next.file); // the pages of the longer log, before a put touches them
+        }
         mapping.replace(next);
         extensions++;
     }
@@ -348,7 +354,11 @@ final class StoreGrowth {
             }
             Path temp = file.resolveSibling(MappedStore.FILE_NAME + AHEAD_SUFFIX);
             Files.deleteIfExists(temp);
-            ahead = new GrowthAhead(source, StoreMapping.create(temp, file, next), temp);
+            StoreMapping target = StoreMapping.create(temp, file, next);
+            if (largePages) {
+                LargePages.advise(target.file); // before the copy fills its pages
+            }
+            ahead = new GrowthAhead(source, target, temp);
             stamps = locks.lockAll();
             try {
                 if (!mapping.isOpen() || mapping.current() != source) {

@@ -25,11 +25,16 @@ final class StoreRebuild {
 
     /**
      * Writes every live entry of {@code old} into a new file at {@code temp} laid out as
-     * {@code next}, forced to the disk. {@code path} is the name it will have once moved into place.
+     * {@code next}, forced to the disk. {@code path} is the name it will have once moved into place;
+     * {@code largePages}: map the new file with large pages ({@link LargePages}) before filling it.
      */
-    static Rebuilt rebuild(StoreMapping old, Path temp, Path path, StoreHeader next) throws IOException {
+    static Rebuilt rebuild(StoreMapping old, Path temp, Path path, StoreHeader next, boolean largePages)
+            throws IOException {
         StoreMapping fresh = StoreMapping.create(temp, path, next);
         try {
+            if (largePages) {
+                LargePages.advise(fresh.file);
+            }
             int[] live = new int[next.segments()];
             long tail = fresh.logOffset;
             MemorySegment from = old.file;
