@@ -96,12 +96,12 @@ final class FreeEntries {
      * Room for an entry of {@code entryBytes} in {@code segment} of {@code m}, in a freed entry
      * whose grace time has passed, taken off its stack: the put writes its entry there. A freed
      * entry of exactly that size when there is one. Else the front of the smallest bigger one (by
-     * {@link EntryLayout#MIN_ENTRY_BYTES} to {@link #SPLIT_REACH_BYTES}) from a stack in surplus:
-     * one whose ready entries outlived a grace time since its last turn, so that its own puts take
-     * fewer than are freed (a stack its own puts drain is left to them, or they would append in
-     * turn). The rest of that entry is marked a freed entry of its own
-     * ({@link EntryLayout#markFreedRoom}) and made ready at once: its grace time has passed with
-     * the entry's. -1 when there is none.
+     * {@link EntryLayout#MIN_ENTRY_BYTES} to {@link #SPLIT_REACH_BYTES}) from a stack its own puts
+     * left alone for a grace time: its last turn is at least that far back (it is turned here if
+     * its ready entries are gone), so its own puts take fewer than are freed. A stack its own puts
+     * drain is left to them, or they would append in turn. The rest of that entry is marked a freed
+     * entry of its own ({@link EntryLayout#markFreedRoom}) and made ready at once: its grace time
+     * has passed with the entry's. -1 when there is none.
      */
     // hot path: no allocation
     long take(StoreMapping m, int segment, long entryBytes) {

@@ -111,7 +111,7 @@ public final class MappedStore implements AutoCloseable {
         this.lookup = new SlotLookup(locks, mapping);
         this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos, sharing == null);
         if (sharing == null && opened.durability() == Durability.ASYNC) {
-            LargePages.advise(opened.mapping().file); // before the puts touch the pages the file has not in memory yet
+            LargePages.advise(opened.mapping().file); // before puts fault in the pages not in the page cache yet
         }
         mapping.onRetire(growth::unmapLater); // a growth's, or a sharer's remap of another process's growth
     }

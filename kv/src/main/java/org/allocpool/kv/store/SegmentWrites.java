@@ -6,11 +6,11 @@ import java.lang.foreign.ValueLayout;
 /**
  * The writes a store makes under one segment's write lock, in the order that keeps the file
  * consistent after a crash at any instant: a put finds the key's slot ({@link #probe}), reserves
- * room for its entry ({@link #reserve}: a freed entry's of its size or the front of a bigger one's, else the log's tail), writes
- * its entry ({@link #write}), then seals it and points the key's slot at it ({@link #publish}, the
- * commit point) and frees the entry the slot pointed at; a remove marks the key's slot removed
- * ({@link #remove}) and frees its entry. In sync mode each of
- * them forces what it wrote before it returns. Keeps the {@link StoreCounts} up to date.
+ * room for its entry ({@link #reserve}: a freed entry's, of its size or the front of a bigger one,
+ * else the log's tail), writes its entry ({@link #write}), then seals it and points the key's slot
+ * at it ({@link #publish}, the commit point) and frees the entry the slot pointed at; a remove
+ * marks the key's slot removed ({@link #remove}) and frees its entry. In sync mode each of them
+ * forces what it wrote before it returns. Keeps the {@link StoreCounts} up to date.
  *
  * <p>Thread-safety: every method is called under the segment's write lock; writers of different
  * segments share the log's tail through one atomic add ({@link StoreCounts#reserve}).
