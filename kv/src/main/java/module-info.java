@@ -3,8 +3,8 @@
  * memory-mapped file ({@code store}), and the records it holds with their codecs ({@code user});
  * its TCP/HTTP server and binary client on Netty ({@code server}) and the load generator behind
  * {@code kv bench} ({@code bench}). Pure FFM: no {@code sun.misc.Unsafe}, no JNI. One restricted method: the
- * store's {@code madvise} downcall for large pages, made only where this module has native access
- * ({@code --enable-native-access=org.allocpool.kv}; the launcher grants it), skipped without a warning elsewhere.
+ * store's {@code madvise} downcall for large pages, made only for a store configured for them
+ * ({@code StoreConfig.withLargePages}), which needs {@code --enable-native-access=org.allocpool.kv}.
  */
 module org.allocpool.kv {
     requires transitive org.allocpool.metrics;

@@ -15,11 +15,8 @@ import picocli.CommandLine.Command;
 public final class AllocpoolMain {
 
     private static final String MAIN_MODULE = "org.allocpool.cli";
-    /**
-     * The modules of ours that make native calls (the analyzer's clock source; the kv store's advice
-     * for large pages): children get native access for them and nothing broader.
-     */
-    private static final String NATIVE_ACCESS_MODULE = "org.allocpool.analyzer,org.allocpool.kv";
+    /** The one module of ours that makes native calls: children get native access for it and nothing broader. */
+    private static final String NATIVE_ACCESS_MODULE = "org.allocpool.analyzer";
 
     /** Exit code for a user's mistake: a bad option, value or combination. */
     public static final int EXIT_USAGE = 2;
@@ -39,7 +36,7 @@ public final class AllocpoolMain {
     /**
      * This program, to be started again in a child JVM (a lab's cell, bench's own server): on the
      * module path when this JVM runs on it, with native access for the one module of ours that makes
-     * native calls ({@code org.allocpool.analyzer}, {@code org.allocpool.kv}) and nothing broader.
+     * native calls ({@code org.allocpool.analyzer}) and nothing broader.
      */
     static JvmCommand thisJvm() {
         return JvmCommand.ofCurrentProcess(MAIN_MODULE, AllocpoolMain.class.getName(), NATIVE_ACCESS_MODULE);

@@ -38,7 +38,7 @@ public record JvmCommand(Path java, List<String> baseJvmArgs, List<String> launc
      *
      * @param mainModule         the module holding the main class, e.g. {@code org.allocpool.cli}
      * @param mainClass          the fully qualified main class
-     * @param nativeAccessModule the modules that make native calls, comma-separated, e.g. {@code org.allocpool.analyzer}
+     * @param nativeAccessModule the one module that makes native calls, e.g. {@code org.allocpool.analyzer}
      */
     public static JvmCommand ofCurrentProcess(String mainModule, String mainClass, String nativeAccessModule) {
         String modulePath = System.getProperty("jdk.module.path");

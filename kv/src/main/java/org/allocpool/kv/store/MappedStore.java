@@ -93,7 +93,7 @@ public final class MappedStore implements AutoCloseable {
     private final StoreGrowth growth;
     private final long entriesCheckedAtOpen;
 
-    private MappedStore(StoreOpening.Opened opened, long retiredGraceNanos) {
+    private MappedStore(StoreOpening.Opened opened, long retiredGraceNanos, boolean largePages) {
         this.file = opened.mapping().path;
         this.maxValueBytes = opened.maxValueBytes();
         this.maxKeyBytes = opened.maxKeyBytes();
@@ -109,8 +109,9 @@ public final class MappedStore implements AutoCloseable {
                 sharing == null ? new FreeEntries(segments,
                         Math.min(retiredGraceNanos, FreeEntries.REUSE_GRACE_NANOS)) : null);
         this.lookup = new SlotLookup(locks, mapping);
-        this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos, sharing == null);
-        if (sharing == null && opened.durability() == Durability.ASYNC) {
+        this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos, sharing == null,
+                largePages);
+        if (largePages) {
             LargePages.advise(opened.mapping().file); // before puts fault in the pages not in the page cache yet
         }
         mapping.onRetire(growth::unmapLater); // a growth's, or a sharer's remap of another process's growth
@@ -125,12 +126,15 @@ public final class MappedStore implements AutoCloseable {
      *                            corrupted, or open in another process
      */
     public static MappedStore open(Path dir, StoreConfig config) throws IOException {
-        return new MappedStore(StoreOpening.open(dir, config), StoreGrowth.RETIRED_GRACE_NANOS);
+        return open(dir, config, StoreGrowth.RETIRED_GRACE_NANOS);
     }
 
     /** As {@link #open}, keeping the mapping a growth replaced for {@code retiredGraceNanos} (tests). */
     static MappedStore open(Path dir, StoreConfig config, long retiredGraceNanos) throws IOException {
-        return new MappedStore(StoreOpening.open(dir, config), retiredGraceNanos);
+        if (config.largePages()) {
+            LargePages.requireAvailable();
+        }
+        return new MappedStore(StoreOpening.open(dir, config), retiredGraceNanos, config.largePages());
     }
 
     /**
@@ -139,7 +143,7 @@ public final class MappedStore implements AutoCloseable {
      * @throws StoreFileException when there is no store there, or it cannot be used (as {@link #open})
      */
     public static MappedStore openExisting(Path dir) throws IOException {
-        return new MappedStore(StoreOpening.openExisting(dir), StoreGrowth.RETIRED_GRACE_NANOS);
+        return new MappedStore(StoreOpening.openExisting(dir), StoreGrowth.RETIRED_GRACE_NANOS, false);
     }
 
     /** Stores {@code value} (all of it) under {@code key}, replacing any previous value. */

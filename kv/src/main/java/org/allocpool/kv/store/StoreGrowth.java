@@ -84,7 +84,7 @@ final class StoreGrowth {
     private final boolean background;
     private final SegmentWrites writes;
     private final long retiredGraceNanos;
-    /** Whether the files growths make are mapped with large pages ({@link LargePages}): async, not shared. */
+    /** Whether the files growths make are mapped with large pages ({@link LargePages}, {@link StoreConfig#largePages}). */
     private final boolean largePages;
     private final AtomicBoolean aheadRunning = new AtomicBoolean();
     /** A grace time longer than this (tests: "never") is not waited out by a thread of its own. */
@@ -107,9 +107,9 @@ final class StoreGrowth {
     private volatile long extensions;
 
     StoreGrowth(Path file, SegmentLocks locks, LiveMapping mapping, StoreCounts counts, SegmentWrites writes,
-                long retiredGraceNanos, boolean background) {
+                long retiredGraceNanos, boolean background, boolean largePages) {
         this.background = background;
-        this.largePages = background && !writes.isSync();
+        this.largePages = largePages;
         this.retiredGraceNanos = retiredGraceNanos;
         this.file = file;
         this.locks = locks;

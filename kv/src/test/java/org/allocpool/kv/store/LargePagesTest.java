@@ -2,6 +2,7 @@ package org.allocpool.kv.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -14,10 +15,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An async store of one process asks Linux for large pages on its mapping, and on the mappings its
- * growths make; a sync store does not (a forced put would write back 2 MiB folios whole). Read from
- * the mappings' flags in {@code /proc/self/smaps} ({@code hg}: {@code MADV_HUGEPAGE} given), so only
- * on Linux; whether the kernel then uses large pages is its own affair.
+ * A store configured for large pages ({@link StoreConfig#withLargePages}) asks Linux for them on its
+ * mapping, and on the mappings its growths make; a store not configured for them does not, and a
+ * sync or shared store cannot be (a forced put would write back 2 MiB folios whole). Read from the
+ * mappings' flags in {@code /proc/self/smaps} ({@code hg}: {@code MADV_HUGEPAGE} given), so only on
+ * Linux; whether the kernel then uses large pages is its own affair.
  */
 class LargePagesTest {
 
@@ -57,9 +59,10 @@ class LargePagesTest {
     }
 
     @Test
-    void shouldAskForLargePagesOnAnAsyncStoresMappingAndOnTheOnesItsGrowthsMake() throws IOException {
+    void shouldAskForLargePagesOnTheStoresMappingAndOnTheOnesItsGrowthsMakeWhenConfiguredFor() throws IOException {
         assumeLinuxWithLargePages();
-        try (MappedStore store = MappedStore.open(dir, new StoreConfig(1_000, 256, Durability.ASYNC), 0)) {
+        StoreConfig config = new StoreConfig(1_000, 256, Durability.ASYNC).withLargePages(true);
+        try (MappedStore store = MappedStore.open(dir, config, 0)) {
             Path file = dir.toRealPath().resolve(MappedStore.FILE_NAME);
             List<String> opened = flagsOfMappingsOf(file);
             assertEquals(1, opened.size(), "the store's mappings: " + opened);
@@ -74,13 +77,23 @@ class LargePagesTest {
     }
 
     @Test
-    void shouldNotAskForLargePagesOnASyncStoresMapping() throws IOException {
+    void shouldNotAskForLargePagesUnlessConfiguredFor() throws IOException {
         assumeLinuxWithLargePages();
-        try (MappedStore store = MappedStore.open(dir, new StoreConfig(1_000, 256, Durability.SYNC), 0)) {
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(1_000, 256, Durability.ASYNC), 0)) {
             putKeys(store, 0, 10);
             List<String> flags = flagsOfMappingsOf(dir.toRealPath().resolve(MappedStore.FILE_NAME));
             assertEquals(1, flags.size(), "the store's mappings: " + flags);
-            assertFalse(advised(flags.get(0)), "a sync store's mapping was advised: " + flags);
+            assertFalse(advised(flags.get(0)), "a store not configured for large pages was advised: " + flags);
         }
+    }
+
+    @Test
+    void shouldRefuseLargePagesForASyncOrASharedStore() {
+        StoreConfig async = new StoreConfig(1_000, 256, Durability.ASYNC).withLargePages(true);
+        IllegalArgumentException sync = assertThrows(IllegalArgumentException.class,
+                () -> async.withDurability(Durability.SYNC));
+        assertTrue(sync.getMessage().contains("not a sync one"), sync.getMessage());
+        IllegalArgumentException shared = assertThrows(IllegalArgumentException.class, () -> async.withShared(true));
+        assertTrue(shared.getMessage().contains("not a shared one"), shared.getMessage());
     }
 }
