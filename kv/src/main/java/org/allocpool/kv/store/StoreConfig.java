@@ -1,5 +1,6 @@
 package org.allocpool.kv.store;
 
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -53,8 +54,8 @@ public record StoreConfig(long initialCapacity, int maxValueBytes, Durability du
         }
         if (largePages && (durability != Durability.ASYNC || shared)) {
             throw new IllegalArgumentException("large pages are for an async store of one process, not a "
-                    + (shared ? "shared" : durability.name().toLowerCase(java.util.Locale.ROOT))
-                    + " one: a forced write would write back 2 MiB whole");
+                    + (shared ? "shared" : durability.name().toLowerCase(Locale.ROOT))
+                    + " one: a forced write would write back 2 MiB folios whole");
         }
     }
 

@@ -96,4 +96,19 @@ class LargePagesTest {
         IllegalArgumentException shared = assertThrows(IllegalArgumentException.class, () -> async.withShared(true));
         assertTrue(shared.getMessage().contains("not a shared one"), shared.getMessage());
     }
+
+    @Test
+    void shouldRefuseLargePagesWithoutNativeAccessNamingTheFlag() throws Exception {
+        assumeLinuxWithLargePages();
+        Path stderr = dir.resolve("child.err");
+        Process child = new ProcessBuilder(List.of(CrashRecoveryTest.javaExecutable(), "-cp",
+                System.getProperty("java.class.path"), LargePagesChild.class.getName(), dir.resolve("store").toString()))
+                .redirectError(stderr.toFile())
+                .start();
+        String out = new String(child.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+        assertTrue(child.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the child did not end");
+        assertEquals("large pages need native access: run java with --enable-native-access=ALL-UNNAMED", out);
+        // refused before any native call: no restricted-method warning
+        assertEquals("", Files.readString(stderr));
+    }
 }
