@@ -31,7 +31,7 @@ import java.util.Arrays;
  * the stacks of its own size first, and overwrites such an entry exactly; when they have none
  * ready, it takes the front of a somewhat bigger entry from a stack its own puts leave untaken
  * ({@link #take}), and the rest becomes a freed entry of the rest's size. The stacks live on the
- * heap (four words per size and segment, 264 KiB per store); a store reopened starts with none, and
+ * heap (six words per size and segment, 396 KiB per store of 64 segments); a store reopened starts with none, and
  * the room freed before stays dead until the next growth copies the live entries into a new file.
  * A growth that copies into a new file drops a segment's stacks the next time it frees; one that
  * grows the log in place keeps them (the offsets still name the same entries).
@@ -66,6 +66,8 @@ final class FreeEntries {
     private static final int SIZES = MAX_ENTRY_BYTES / EntryLayout.ALIGNMENT + 1;
     /** A stack's end: no entry starts at offset 0 (the header page is there). */
     private static final long NONE = 0;
+    /** Longs between two segments' counts of {@link #inGraceBySegment}: one cache line, as writers of different segments write them. */
+    private static final int LINE = 8;
 
     private final long graceNanos;
     /** Per segment, the file its stacks are of ({@link StoreMapping#offsets}): stacks of another file are dropped, never used. */
@@ -75,6 +77,11 @@ final class FreeEntries {
     private final long[] young;
     /** Per stack of one size and segment: when young last became aging. */
     private final long[] turnedAt;
+    /** Per stack of one size and segment: the bytes of its young and of its aging entries. */
+    private final long[] youngBytes;
+    private final long[] agingBytes;
+    /** Per segment (at {@code segment * LINE}): the bytes of its young and aging entries, the room waiting out its grace time. */
+    private final long[] inGraceBySegment;
     /** Puts that wrote into freed room, per segment (each counted under its segment's lock). */
     private final long[] reusedBySegment;
     /** Of those, the puts that took the front of a bigger freed entry, per segment. */
@@ -88,6 +95,9 @@ final class FreeEntries {
         this.aging = new long[segments * SIZES];
         this.young = new long[segments * SIZES];
         this.turnedAt = new long[segments * SIZES];
+        this.youngBytes = new long[segments * SIZES];
+        this.agingBytes = new long[segments * SIZES];
+        this.inGraceBySegment = new long[segments * LINE];
         this.reusedBySegment = new long[segments];
         this.splitBySegment = new long[segments];
     }
@@ -167,6 +177,9 @@ final class FreeEntries {
             aging[stack] = young[stack];
             young[stack] = NONE;
             turnedAt[stack] = now;
+            inGraceBySegment[stack / SIZES * LINE] -= agingBytes[stack];
+            agingBytes[stack] = youngBytes[stack];
+            youngBytes[stack] = 0;
         }
     }
 
@@ -187,11 +200,30 @@ final class FreeEntries {
             Arrays.fill(aging, from, to, NONE);
             Arrays.fill(young, from, to, NONE);
             Arrays.fill(turnedAt, from, to, System.nanoTime());
+            Arrays.fill(youngBytes, from, to, 0);
+            Arrays.fill(agingBytes, from, to, 0);
+            inGraceBySegment[segment * LINE] = 0;
             stacksOf[segment] = m.offsets;
         }
         int stack = stack(segment, entryBytes);
         EntryLayout.markFreed(m.file, entry, young[stack]);
         young[stack] = entry;
+        youngBytes[stack] += entryBytes;
+        inGraceBySegment[segment * LINE] += entryBytes;
+    }
+
+    /**
+     * The bytes of the freed entries still waiting out their grace time (young and aging), over
+     * every segment: room that puts of their sizes will write into within two grace times, not
+     * dead room a growth should copy the store to drop. Read without the locks, so a value a few
+     * puts old: good enough for a growth's choice.
+     */
+    long inGraceBytes() {
+        long sum = 0;
+        for (int i = 0; i < inGraceBySegment.length; i += LINE) {
+            sum += inGraceBySegment[i];
+        }
+        return sum;
     }
 
     /** Puts that wrote into a freed entry instead of appending, since the store was opened (tests; exact under every lock). */

@@ -413,6 +413,11 @@ public final class MappedStore implements AutoCloseable {
         return growth.extensions();
     }
 
+    /** Growths that copied the live entries into a new file since the open (tests). */
+    long growthsByCopy() {
+        return growth.copies();
+    }
+
     /** Live entries whose checksum the opening verified: all of them after a crash, none after a clean close. */
     long entriesCheckedAtOpen() {
         return entriesCheckedAtOpen;

@@ -41,6 +41,11 @@ final class SegmentWrites {
         return free == null ? 0 : free.split();
     }
 
+    /** The bytes of freed entries waiting out their grace time before puts reuse them ({@link FreeEntries#inGraceBytes}); read without locks. */
+    long roomInGrace() {
+        return free == null ? 0 : free.inGraceBytes();
+    }
+
     /** {@link #reserve} result: the key's presence did not meet the put's condition; nothing was reserved. */
     static final long CONDITION_NOT_MET = -2;
 
