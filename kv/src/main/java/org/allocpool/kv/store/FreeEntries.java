@@ -213,15 +213,18 @@ final class FreeEntries {
     }
 
     /**
-     * The bytes of the freed entries still waiting out their grace time (young and aging), over
-     * every segment: room that puts of their sizes will write into within two grace times, not
-     * dead room a growth should copy the store to drop. Read without the locks, so a value a few
-     * puts old: good enough for a growth's choice.
+     * The bytes of the freed entries of {@code m} still waiting out their grace time (young and
+     * aging), over every segment whose stacks are of {@code m} (not of a file a growth copied from):
+     * room that puts of their sizes will write into within two grace times, not dead room a growth
+     * should copy the store to drop. Read without the locks, so a value a few puts old: good enough
+     * for a growth's choice.
      */
-    long inGraceBytes() {
+    long inGraceBytes(StoreMapping m) {
         long sum = 0;
-        for (int i = 0; i < inGraceBySegment.length; i += LINE) {
-            sum += inGraceBySegment[i];
+        for (int segment = 0; segment < stacksOf.length; segment++) {
+            if (stacksOf[segment] == m.offsets) {
+                sum += inGraceBySegment[segment * LINE];
+            }
         }
         return sum;
     }

@@ -41,9 +41,9 @@ final class SegmentWrites {
         return free == null ? 0 : free.split();
     }
 
-    /** The bytes of freed entries waiting out their grace time before puts reuse them ({@link FreeEntries#inGraceBytes}); read without locks. */
-    long roomInGrace() {
-        return free == null ? 0 : free.inGraceBytes();
+    /** The bytes of freed entries of {@code m} waiting out their grace time before puts reuse them ({@link FreeEntries#inGraceBytes}); read without locks. */
+    long roomInGrace(StoreMapping m) {
+        return free == null ? 0 : free.inGraceBytes(m);
     }
 
     /** {@link #reserve} result: the key's presence did not meet the put's condition; nothing was reserved. */

@@ -308,7 +308,7 @@ final class StoreGrowth {
     // hot path: no allocation
     private boolean isMostlyLive(StoreMapping m) {
         long live = counts.liveBytes();
-        long dead = (counts.tail(m) - m.logOffset) - live - 2 * writes.roomInGrace();
+        long dead = (counts.tail(m) - m.logOffset) - live - 2 * writes.roomInGrace(m);
         return dead <= (long) (live * MAX_DEAD_TO_EXTEND);
     }
 
