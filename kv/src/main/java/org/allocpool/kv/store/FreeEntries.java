@@ -219,6 +219,7 @@ final class FreeEntries {
      * should copy the store to drop. Read without the locks, so a value a few puts old: good enough
      * for a growth's choice.
      */
+    // hot path: no allocation (asked after appending puts while the log is nearly full)
     long inGraceBytes(StoreMapping m) {
         long sum = 0;
         for (int segment = 0; segment < stacksOf.length; segment++) {
