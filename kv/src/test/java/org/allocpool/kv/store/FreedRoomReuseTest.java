@@ -156,7 +156,7 @@ class FreedRoomReuseTest {
                 putAll(store, version);
             }
             long puts = (versions - 1L) * KEYS;
-            // the log's room, 60 KB of live entries, is freed faster than a grace time lets it be reused:
+            // the log's room, 64 KB of live entries, is freed faster than a grace time lets it be reused:
             // the room in its grace time is not dead room, and a copy to drop it would drop the stacks too
             assertTrue(store.reusedEntries() >= puts / 2, "reused " + store.reusedEntries() + " of " + puts
                     + " puts; copies " + store.growthsByCopy() + ", extensions " + store.logExtensions());
