@@ -14,8 +14,12 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param publishedPerSecond            messages published per second (median of the publisher's rounds)
  * @param bytesPerMessage               codec bytes per message
  * @param termBytesPerMessage           bytes per message in Aeron's term buffer and on the wire (header, alignment)
- * @param publisherAllocBytesPerMessage heap bytes the publisher's thread allocated per message
- * @param subscriberAllocBytesPerMessage heap bytes the subscriber's thread allocated per message
+ * @param publisherAllocBytesPerMessage heap bytes the publisher's thread allocated per message to encode and
+ *                                      publish (its embedded driver's duty cycles not counted)
+ * @param subscriberAllocBytesPerMessage heap bytes the subscriber's thread allocated per message to poll and
+ *                                      decode (its embedded driver's duty cycles not counted)
+ * @param publisherDriverAllocBytesPerMessage heap bytes allocated per message in the publisher's driver duty cycles
+ * @param subscriberDriverAllocBytesPerMessage heap bytes allocated per message in the subscriber's driver duty cycles
  * @param published                     messages published
  * @param received                      messages received and decoded
  * @param lost                          published but never received
@@ -36,7 +40,8 @@ import org.allocpool.metrics.stats.SteadyState;
 public record MessagingMetricsView(Double messagesPerSecond, RoundStatistics messagesPerSecondRounds,
                                    SteadyState steadyState, Double publishedPerSecond, Double bytesPerMessage,
                                    Integer termBytesPerMessage, Double publisherAllocBytesPerMessage,
-                                   Double subscriberAllocBytesPerMessage, Long published, Long received, Long lost,
+                                   Double subscriberAllocBytesPerMessage, Double publisherDriverAllocBytesPerMessage,
+                                   Double subscriberDriverAllocBytesPerMessage, Long published, Long received, Long lost,
                                    Boolean digestOk, Long backPressured, Long backPressuredMessages,
                                    Double backPressuredShare, Boolean subscriberDropped, Boolean endSeen,
                                    Latency latencyNs, Latency latencyUncorrectedNs, Long roundTrips,

@@ -94,8 +94,10 @@ public final class Publisher implements AutoCloseable {
         long roundStartCount = 0;
         long firstCount = 0;
         long firstAlloc = 0;
+        long firstDutyAlloc = 0;
         long lastCount = 0;
         long lastAlloc = 0;
+        long lastDutyAlloc = 0;
         long waitedNs = 0;
         long roundsWaitedNs = 0;
         long sequence = 0;
@@ -146,7 +148,7 @@ public final class Publisher implements AutoCloseable {
                 } else {
                     throw new IllegalStateException("the publication refused a claim: " + Publication.errorString(result));
                 }
-                if (embedded.invoke() == 0) {
+                if (embedded.invokeCounted() == 0) {
                     Thread.yield();
                 }
                 now = System.nanoTime();
@@ -163,18 +165,20 @@ public final class Publisher implements AutoCloseable {
             payloadBytes += payload;
             sequence++;
             if ((sequence & 15) == 0) {
-                embedded.invoke();
+                embedded.invokeCounted();
             }
             now = System.nanoTime();
             if (now >= boundary && round < timing.rounds()) {
                 if (round < 0) {
                     firstCount = sequence;
                     firstAlloc = AllocationCounter.currentThreadAllocatedBytes();
+                    firstDutyAlloc = embedded.dutyAllocatedBytes();
                     roundsWaitedNs = waitedNs;
                 } else {
                     rates[round] = (sequence - roundStartCount) * 1e9 / (now - boundary + roundNs);
                     lastCount = sequence;
                     lastAlloc = AllocationCounter.currentThreadAllocatedBytes();
+                    lastDutyAlloc = embedded.dutyAllocatedBytes();
                 }
                 round++;
                 roundStartCount = sequence;
@@ -193,9 +197,12 @@ public final class Publisher implements AutoCloseable {
             roundRates.add(rates[i]);
         }
         long counted = lastCount - firstCount;
-        Double alloc = complete == 0 || counted == 0 ? null : (double) (lastAlloc - firstAlloc) / counted;
+        boolean measured = complete > 0 && counted > 0;
+        long dutyAlloc = lastDutyAlloc - firstDutyAlloc;
+        Double alloc = measured ? (double) (lastAlloc - firstAlloc - dutyAlloc) / counted : null;
+        Double driverAlloc = measured ? (double) dutyAlloc / counted : null;
         return new PublisherReport(sequence, expectedDigestSum, payloadBytes, backPressured, backPressuredMessages,
-                notConnected, adminAction, roundRates, alloc, waitedShare, gone);
+                notConnected, adminAction, roundRates, alloc, driverAlloc, waitedShare, gone);
     }
 
     private void sendEnd(long published, Duration timeout) {

@@ -14,14 +14,16 @@ import java.util.List;
  * @param notConnected         claims refused with NOT_CONNECTED
  * @param adminAction          claims refused with ADMIN_ACTION
  * @param roundRates           messages published per second in each timed round
- * @param allocBytesPerMessage heap bytes its thread allocated per message over the timed rounds (encode,
- *                             claim, the driver's duty cycle)
+ * @param allocBytesPerMessage heap bytes its thread allocated per message over the timed rounds, to encode,
+ *                             claim and commit (the driver's duty cycles not counted)
+ * @param driverAllocBytesPerMessage heap bytes allocated per message over the timed rounds inside the
+ *                             duty cycles of the embedded driver and conductor, on the same thread
  * @param backPressuredShare   the share of its time in the timed rounds spent waiting out back pressure
  * @param subscriberGone       whether it gave up because no subscriber was connected any more
  */
 public record PublisherReport(long published, long expectedDigestSum, long payloadBytes, long backPressured,
                               long backPressuredMessages, long notConnected, long adminAction, List<Double> roundRates,
-                              Double allocBytesPerMessage, double backPressuredShare, boolean subscriberGone) {
+                              Double allocBytesPerMessage, Double driverAllocBytesPerMessage, double backPressuredShare, boolean subscriberGone) {
 
     public PublisherReport {
         roundRates = roundRates == null ? List.of() : List.copyOf(roundRates);

@@ -127,12 +127,14 @@ public final class Subscriber implements AutoCloseable, FragmentHandler {
         long roundStartCount = 0;
         long firstRoundCount = 0;
         long firstRoundAlloc = 0;
+        long firstRoundDutyAlloc = 0;
         long lastRoundCount = 0;
         long lastRoundAlloc = 0;
+        long lastRoundDutyAlloc = 0;
         int iterations = 0;
         while (publishedAtEnd < 0 || received + gaps < publishedAtEnd) {
             int fragments = subscription.poll(this, 64);
-            embedded.invoke();
+            embedded.invokeCounted();
             long now = System.nanoTime();
             if (boundary == Long.MAX_VALUE && received > 0) {
                 boundary = now + warmupNs;
@@ -141,10 +143,12 @@ public final class Subscriber implements AutoCloseable, FragmentHandler {
                 if (round < 0) {
                     firstRoundCount = received;
                     firstRoundAlloc = AllocationCounter.currentThreadAllocatedBytes();
+                    firstRoundDutyAlloc = embedded.dutyAllocatedBytes();
                 } else {
                     rates[round] = (received - roundStartCount) * 1e9 / (now - boundary + roundNs);
                     lastRoundCount = received;
                     lastRoundAlloc = AllocationCounter.currentThreadAllocatedBytes();
+                    lastRoundDutyAlloc = embedded.dutyAllocatedBytes();
                 }
                 round++;
                 roundStartCount = received;
@@ -163,9 +167,11 @@ public final class Subscriber implements AutoCloseable, FragmentHandler {
             roundRates.add(rates[i]);
         }
         long roundMessages = complete == 0 ? 0 : lastRoundCount - firstRoundCount;
-        Double alloc = roundMessages == 0 ? null : (double) (lastRoundAlloc - firstRoundAlloc) / roundMessages;
+        long dutyAlloc = lastRoundDutyAlloc - firstRoundDutyAlloc;
+        Double alloc = roundMessages == 0 ? null : (double) (lastRoundAlloc - firstRoundAlloc - dutyAlloc) / roundMessages;
+        Double driverAlloc = roundMessages == 0 ? null : (double) dutyAlloc / roundMessages;
         return new SubscriberReport(received, digestSum, gaps, outOfOrder, payloadBytes, publishedAtEnd >= 0,
-                imageLost && publishedAtEnd < 0, publishedAtEnd, roundRates, roundMessages, alloc, slowNs);
+                imageLost && publishedAtEnd < 0, publishedAtEnd, roundRates, roundMessages, alloc, driverAlloc, slowNs);
     }
 
     /** Whether a publisher's image has appeared. */

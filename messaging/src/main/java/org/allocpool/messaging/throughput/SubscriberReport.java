@@ -18,12 +18,15 @@ import java.util.List;
  * @param roundRates           messages decoded per second in each timed round
  * @param roundMessages        messages decoded in the timed rounds
  * @param allocBytesPerMessage heap bytes the subscriber's thread allocated per message over the timed rounds
- *                             (Aeron's poll, the driver's duty cycle and the decode), {@code null} without a round
+ *                             to poll and decode (the driver's duty cycles not counted), {@code null} without a round
+ * @param driverAllocBytesPerMessage heap bytes allocated per message over the timed rounds inside the duty
+ *                             cycles of the embedded driver and conductor, on the same thread; {@code null} without a round
  * @param slowNs               an added delay per message, ns (0: none; a knob for tests and demonstrations)
  */
 public record SubscriberReport(long received, long digestSum, long gaps, long outOfOrder, long payloadBytes,
                                boolean endSeen, boolean imageLost, long publishedAtEnd, List<Double> roundRates,
-                               long roundMessages, Double allocBytesPerMessage, long slowNs) {
+                               long roundMessages, Double allocBytesPerMessage, Double driverAllocBytesPerMessage,
+                               long slowNs) {
 
     public SubscriberReport {
         roundRates = roundRates == null ? List.of() : List.copyOf(roundRates);

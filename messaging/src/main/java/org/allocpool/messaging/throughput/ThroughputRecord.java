@@ -21,6 +21,7 @@ public final class ThroughputRecord {
                           Double publishedPerSecond, RoundStatistics publishedPerSecondRounds,
                           Double bytesPerMessage, Integer termBytesPerMessage,
                           Double publisherAllocBytesPerMessage, Double subscriberAllocBytesPerMessage,
+                          Double publisherDriverAllocBytesPerMessage, Double subscriberDriverAllocBytesPerMessage,
                           long published, long received, long lost, long outOfOrder, boolean digestOk,
                           long backPressured, long backPressuredMessages, double backPressuredShare, long notConnected,
                           long adminAction, boolean subscriberDropped, boolean endSeen) {
@@ -59,6 +60,7 @@ public final class ThroughputRecord {
                 subscriber.received() == 0 ? null : bytes,
                 subscriber.received() == 0 ? null : FrameBytes.termBytes((int) Math.round(bytes)),
                 publisher.allocBytesPerMessage(), subscriber.allocBytesPerMessage(),
+                publisher.driverAllocBytesPerMessage(), subscriber.driverAllocBytesPerMessage(),
                 publisher.published(), subscriber.received(), lost, subscriber.outOfOrder(),
                 lost == 0 && subscriber.digestSum() == publisher.expectedDigestSum(),
                 publisher.backPressured(), publisher.backPressuredMessages(), publisher.backPressuredShare(),

@@ -37,8 +37,10 @@ final class MessagingTables {
             table.row(List.of(c.cell().label(), delivered, rate(c.median(MessagingMetricsView::publishedPerSecond), null),
                     bytes(c.median(MessagingMetricsView::bytesPerMessage)) + " ("
                             + bytes(c.median(MessagingMetricsView::termBytesPerMessage)) + ")",
-                    bytes(c.median(MessagingMetricsView::publisherAllocBytesPerMessage)),
-                    bytes(c.median(MessagingMetricsView::subscriberAllocBytesPerMessage)),
+                    allocation(c.median(MessagingMetricsView::publisherAllocBytesPerMessage),
+                            c.median(MessagingMetricsView::publisherDriverAllocBytesPerMessage)),
+                    allocation(c.median(MessagingMetricsView::subscriberAllocBytesPerMessage),
+                            c.median(MessagingMetricsView::subscriberDriverAllocBytesPerMessage)),
                     backPressured == 0 ? "never" : Numbers.percent(share == null ? 0 : share) + " of its time ("
                             + String.format(Locale.ROOT, "%,d", backPressured) + " refusals)",
                     (c.anyDropped() ? "dropped; " : "") + String.format(Locale.ROOT, "%,d", lost)
@@ -49,8 +51,9 @@ final class MessagingTables {
                 + "Delivered + decoded: the subscriber's rate (median of its timed rounds, over the forks; [lowest - highest"
                 + " fork] with more than one); `~`: not steady. Published: the publisher's own rate. Bytes: the codec's; in the"
                 + " term: with Aeron's 32-byte frame header and the 8-byte sequence, aligned to 32. Alloc: heap bytes"
-                + " allocated per message by the thread that encodes and publishes, or polls and decodes (each also drives"
-                + " its embedded media driver). Back-pressured: the share of the publisher's timed rounds spent waiting for"
+                + " allocated per message by the thread that encodes and publishes, or polls and decodes; each also drives"
+                + " its embedded media driver, whose duty cycles are counted apart (`driver`, shown where not 0: the"
+                + " driver's pollers allocate an iterator per poll until C2 has compiled them). Back-pressured: the share of the publisher's timed rounds spent waiting for"
                 + " room (claims refused BACK_PRESSURED; each is retried, never dropped). Lost: published but never decoded."
                 + " 2015 article: encode + send + receive + decode over reliable UDP multicast, on a 3 GHz Xeon.\n"
                 + (notes.isEmpty() ? "" : "\n" + notes) + "\n";
@@ -95,6 +98,11 @@ final class MessagingTables {
         }
         String text = String.format(Locale.ROOT, "%,.0f", value);
         return range == null ? text : text + String.format(Locale.ROOT, " [%,.0f - %,.0f]", range[0], range[1]);
+    }
+
+    /** The codec side's allocation, and the driver's beside it where it allocated. */
+    static String allocation(Double own, Double driver) {
+        return driver == null || driver < 0.005 ? bytes(own) : bytes(own) + " (driver " + bytes(driver) + ")";
     }
 
     static String bytes(Double value) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import org.allocpool.lab.messaging.MessagingCellFields;
 import org.allocpool.lab.messaging.MessagingMetricsView;
@@ -21,7 +22,7 @@ class MessagingReportTest {
         MessagingCellFields cell = new MessagingCellFields("throughput", codec, "aeron", "unicast",
                 "the loopback interface has no MULTICAST flag", "way", null, null, 3.0, 0.5, 6, null);
         MessagingMetricsView metrics = new MessagingMetricsView(rate, RoundStatistics.of(new double[] {rate, rate, rate, rate}),
-                STEADY, rate * 1.01, 68.0, 128, 0.0, 0.0, 1_000_000L, 1_000_000L - lost, lost, lost == 0,
+                STEADY, rate * 1.01, 68.0, 128, 0.0, 0.0, 0.0, 1.5, 1_000_000L, 1_000_000L - lost, lost, lost == 0,
                 backPressured > 0 ? 12_345L : 0L, 100L, backPressured, dropped, true, null, null, null, null, null, null, null);
         return new LabRecord<>("messaging", "ok", null, 1, cell, null, metrics);
     }
@@ -33,7 +34,7 @@ class MessagingReportTest {
         MessagingMetricsView.Latency latency = new MessagingMetricsView.Latency(p50, p50, p99, p99 * 2, p99 * 3, (double) p50);
         MessagingMetricsView.Latency raw = rate == 0 ? null
                 : new MessagingMetricsView.Latency(p50, p50, rawP99, rawP99, rawP99, (double) p50);
-        MessagingMetricsView metrics = new MessagingMetricsView(null, null, null, null, null, null, null, null, null, null, 0L,
+        MessagingMetricsView metrics = new MessagingMetricsView(null, null, null, null, null, null, null, null, null, null, null, null, 0L,
                 null, null, null, null, null, null, latency, raw, 10_000L, 30_000.0, null,
                 transport.equals("udp-c") ? null : 0.0, "HdrHistogram");
         return new LabRecord<>("messaging", "ok", null, 1, cell, null, metrics);
@@ -54,6 +55,16 @@ class MessagingReportTest {
         assertTrue(text.contains("2,000,000"));
         assertTrue(text.contains("Java beside C, UDP back to back"));
         assertTrue(text.contains("## Verdict"));
+    }
+
+    @Test
+    void shouldShowTheDriversAllocationApartFromTheCodecsWhereTheDriverAllocated() {
+        String row = render(List.of(throughput("flyweight", 2_000_000, 0.1, 0, false))).lines()
+                .filter(l -> l.startsWith("| flyweight")).findFirst().orElseThrow();
+        List<String> cells = Arrays.stream(row.split("\\|")).map(String::strip).toList();
+        // the publisher's driver allocated nothing, the subscriber's 1.5 B/msg: only that one is named
+        assertEquals("0", cells.get(5), row);
+        assertEquals("0 (driver 1.5)", cells.get(6), row);
     }
 
     @Test
