@@ -113,6 +113,13 @@ final class KvServeCommand implements Callable<Integer> {
             description = "event-loop threads serving connections (default: one per core)")
     Integer threads;
 
+    @Option(names = "--poll-us", defaultValue = "0", paramLabel = "MICROS",
+            description = "how long each event loop polls for its next request before it sleeps, µs (0, the default:"
+                    + " it sleeps at once, as Redis does; up to " + ServerConfig.MAX_POLL_MICROS + "). A request that"
+                    + " arrives within the poll is read without waking a sleeping thread, which on a virtual machine"
+                    + " costs more than the request; the price is a loop kept busy between requests under load")
+    int pollMicros;
+
     @Override
     public Integer call() {
         StoreConfig storeConfig = storeConfig();
@@ -213,7 +220,7 @@ final class KvServeCommand implements Callable<Integer> {
     ServerConfig serverConfig() {
         return new ServerConfig(host, port, httpPort, maxFrame != null ? maxFrame : ServerConfig.frameFor(maxValue),
                 maxBody, threads != null ? threads : Runtime.getRuntime().availableProcessors(),
-                respPort != null ? respPort : ServerConfig.NO_RESP);
+                respPort != null ? respPort : ServerConfig.NO_RESP, pollMicros);
     }
 
     static Durability durability(String text) {

@@ -65,6 +65,14 @@ class KvCommandTest {
     }
 
     @Test
+    void shouldRejectAPollOutOfRange() {
+        assertBadInput(execute("kv", "serve", "--dir", dir.toString(), "--poll-us", "20000"),
+                "--poll-us must be 0..10000 (0: sleep at once), was 20000");
+        assertBadInput(execute("kv", "serve", "--dir", dir.toString(), "--poll-us", "-1"),
+                "--poll-us must be 0..10000 (0: sleep at once), was -1");
+    }
+
+    @Test
     void shouldRejectAMaxKeyOutOfRange() {
         assertBadInput(execute("kv", "serve", "--dir", dir.toString(), "--max-key", "0"), "--max-key must be 1..");
     }

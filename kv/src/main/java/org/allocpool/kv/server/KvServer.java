@@ -9,7 +9,9 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SelectStrategy;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -19,6 +21,7 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
+import java.nio.channels.spi.SelectorProvider;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -65,7 +68,7 @@ public final class KvServer implements AutoCloseable {
     private KvServer(MappedStore store, ServerConfig config) {
         this.boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         this.workers = new MultiThreadIoEventLoopGroup(config.workerThreads(), new DefaultThreadFactory(WORKER_THREAD_NAME),
-                NioIoHandler.newFactory());
+                workerHandlers(config));
         this.stats = new ServerStats(store, counters);
     }
 
@@ -108,6 +111,15 @@ public final class KvServer implements AutoCloseable {
             throw e;
         }
         return server;
+    }
+
+    /** The workers' NIO handlers: polling for {@link ServerConfig#pollMicros} before sleeping, where it is not 0. */
+    private static IoHandlerFactory workerHandlers(ServerConfig config) {
+        if (config.pollMicros() == 0) {
+            return NioIoHandler.newFactory();
+        }
+        SelectStrategy poll = new PollBeforeSleep(TimeUnit.MICROSECONDS.toNanos(config.pollMicros()));
+        return NioIoHandler.newFactory(SelectorProvider.provider(), () -> poll);
     }
 
     /** Binds the RESP port; the largest request holds an MSET of a few hundred values of the largest size. */

@@ -12,9 +12,14 @@ package org.allocpool.kv.server;
  * @param maxHttpBodyBytes the longest HTTP request body accepted; longer ones get 413
  * @param workerThreads    event-loop threads serving connections (every protocol)
  * @param respPort         the RESP2 (Redis protocol) port, 0 for any free one, {@link #NO_RESP} for none
+ * @param pollMicros       how long an event loop polls for its next event before it sleeps, µs (0: it
+ *                         sleeps at once, as Redis does); see {@link PollBeforeSleep}
  */
 public record ServerConfig(String host, int tcpPort, int httpPort, int maxFrameBytes,
-                           int maxHttpBodyBytes, int workerThreads, int respPort) {
+                           int maxHttpBodyBytes, int workerThreads, int respPort, int pollMicros) {
+
+    /** The longest poll before sleeping: beyond that, an idle loop burns a core for little gain. */
+    public static final int MAX_POLL_MICROS = 10_000;
 
     /** {@link #respPort} when the server is not to speak RESP. */
     public static final int NO_RESP = -1;
@@ -42,12 +47,22 @@ public record ServerConfig(String host, int tcpPort, int httpPort, int maxFrameB
         if (respPort != NO_RESP) {
             port("--resp-port", respPort);
         }
+        if (pollMicros < 0 || pollMicros > MAX_POLL_MICROS) {
+            throw new IllegalArgumentException("--poll-us must be 0.." + MAX_POLL_MICROS
+                    + " (0: sleep at once), was " + pollMicros);
+        }
+    }
+
+    /** A configuration whose event loops sleep at once. */
+    public ServerConfig(String host, int tcpPort, int httpPort, int maxFrameBytes, int maxHttpBodyBytes,
+                        int workerThreads, int respPort) {
+        this(host, tcpPort, httpPort, maxFrameBytes, maxHttpBodyBytes, workerThreads, respPort, 0);
     }
 
     /** A configuration without RESP. */
     public ServerConfig(String host, int tcpPort, int httpPort, int maxFrameBytes, int maxHttpBodyBytes,
                         int workerThreads) {
-        this(host, tcpPort, httpPort, maxFrameBytes, maxHttpBodyBytes, workerThreads, NO_RESP);
+        this(host, tcpPort, httpPort, maxFrameBytes, maxHttpBodyBytes, workerThreads, NO_RESP, 0);
     }
 
     /** Whether the server is to answer RESP on {@link #respPort}. */
@@ -57,7 +72,12 @@ public record ServerConfig(String host, int tcpPort, int httpPort, int maxFrameB
 
     /** The same configuration answering RESP on {@code port} (0: any free one). */
     public ServerConfig withRespPort(int port) {
-        return new ServerConfig(host, tcpPort, httpPort, maxFrameBytes, maxHttpBodyBytes, workerThreads, port);
+        return new ServerConfig(host, tcpPort, httpPort, maxFrameBytes, maxHttpBodyBytes, workerThreads, port, pollMicros);
+    }
+
+    /** The same configuration whose event loops poll for {@code micros} µs before they sleep. */
+    public ServerConfig withPollMicros(int micros) {
+        return new ServerConfig(host, tcpPort, httpPort, maxFrameBytes, maxHttpBodyBytes, workerThreads, respPort, micros);
     }
 
     /** Loopback, the given ports, frames that fit one value of {@code maxValueBytes}, one worker per core. */
