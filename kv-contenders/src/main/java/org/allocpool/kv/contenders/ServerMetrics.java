@@ -43,13 +43,18 @@ record ServerMetrics(String server, String durability, String serverVersion, Str
      * @param redisRequests    in a {@code pair} cell, Redis's rounds, each run right before or after kv serve's
      *                         round of the same index (the order alternates); {@code null} otherwise
      * @param ratioToRedis     in a {@code pair} cell, kv serve's rate over Redis's, round by round; {@code null} otherwise
+     * @param cpuMicrosPerRequest the server's CPU time (user + system) per request over the timed rounds ({@link
+     *                         ServerCpu}); in a {@code pair} cell, kv serve's; {@code null} where not read
+     * @param redisCpuMicrosPerRequest in a {@code pair} cell, Redis's; {@code null} otherwise
      */
     record Benchmark(String run, String test, int connections, int pipeline, long requestsPerRound, Rounds requests,
-                     Rounds redisRequests, Rounds ratioToRedis) {
+                     Rounds redisRequests, Rounds ratioToRedis, Double cpuMicrosPerRequest,
+                     Double redisCpuMicrosPerRequest) {
 
         /** A benchmark of one server. */
-        Benchmark(String run, String test, int connections, int pipeline, long requestsPerRound, Rounds requests) {
-            this(run, test, connections, pipeline, requestsPerRound, requests, null, null);
+        Benchmark(String run, String test, int connections, int pipeline, long requestsPerRound, Rounds requests,
+                  Double cpuMicrosPerRequest) {
+            this(run, test, connections, pipeline, requestsPerRound, requests, null, null, cpuMicrosPerRequest, null);
         }
     }
 

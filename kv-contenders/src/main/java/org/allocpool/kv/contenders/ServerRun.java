@@ -94,8 +94,12 @@ final class ServerRun {
      */
     private ServerMetrics measurePair(ServerOptions options, InetSocketAddress redis, long keys, Path benchmark,
                                       String benchmarkVersion) throws Exception {
-        String redisVersion = versionIn(info(options, redis));
-        String ourVersion = versionIn(info(options, options.connect()));
+        String redisInfo = info(options, redis);
+        String ourInfo = info(options, options.connect());
+        String redisVersion = versionIn(redisInfo);
+        String ourVersion = versionIn(ourInfo);
+        long redisPid = Long.parseLong(infoField(redisInfo, "process_id"));
+        long ourPid = Long.parseLong(infoField(ourInfo, "process_id"));
         long start = System.nanoTime();
         for (InetSocketAddress address : List.of(redis, options.connect())) {
             progress.printf(Locale.ROOT, "%s: loading %,d keys%n", address.equals(redis) ? "redis" : "kv serve", keys);
@@ -109,8 +113,8 @@ final class ServerRun {
         for (int connections : options.connections()) {
             for (int pipeline : options.pipelines()) {
                 for (String test : options.tests()) {
-                    runs.add(pairBenchmark(benchmark, redis, options.connect(), test, connections, pipeline,
-                            Math.max(1, keys)));
+                    runs.add(pairBenchmark(benchmark, redis, redisPid, options.connect(), ourPid, test, connections,
+                            pipeline, Math.max(1, keys)));
                 }
             }
         }
@@ -125,9 +129,9 @@ final class ServerRun {
      * rates, Redis's and their ratios, each checked), dropping the oldest pair while they do not, up to
      * {@code timing.maxRounds()} pairs.
      */
-    private ServerMetrics.Benchmark pairBenchmark(Path benchmark, InetSocketAddress redis, InetSocketAddress ours,
-                                                  String test, int connections, int pipeline, long keyspace)
-            throws IOException {
+    private ServerMetrics.Benchmark pairBenchmark(Path benchmark, InetSocketAddress redis, long redisPid,
+                                                  InetSocketAddress ours, long ourPid, String test, int connections,
+                                                  int pipeline, long keyspace) throws IOException {
         progress.printf(Locale.ROOT, "redis-benchmark -t %s -c %d -P %d, Redis and kv serve in turn%n", test,
                 connections, pipeline);
         long redisRound = warmUp(benchmark, redis, test, connections, pipeline, keyspace);
@@ -135,16 +139,18 @@ final class ServerRun {
         RoundSeries redisRates = new RoundSeries();
         RoundSeries ourRates = new RoundSeries();
         RoundSeries ratios = new RoundSeries();
+        ServerCpu redisCpu = new ServerCpu(redisPid);
+        ServerCpu ourCpu = new ServerCpu(ourPid);
         int pairs = 0;
         while (true) {
             double redisRate;
             double ourRate;
             if (pairs++ % 2 == 0) {
-                redisRate = run(benchmark, redis, test, connections, pipeline, redisRound, keyspace);
-                ourRate = run(benchmark, ours, test, connections, pipeline, ourRound, keyspace);
+                redisRate = run(benchmark, redis, redisCpu, test, connections, pipeline, redisRound, keyspace);
+                ourRate = run(benchmark, ours, ourCpu, test, connections, pipeline, ourRound, keyspace);
             } else {
-                ourRate = run(benchmark, ours, test, connections, pipeline, ourRound, keyspace);
-                redisRate = run(benchmark, redis, test, connections, pipeline, redisRound, keyspace);
+                ourRate = run(benchmark, ours, ourCpu, test, connections, pipeline, ourRound, keyspace);
+                redisRate = run(benchmark, redis, redisCpu, test, connections, pipeline, redisRound, keyspace);
             }
             redisRates.add(redisRate);
             ourRates.add(ourRate);
@@ -160,7 +166,8 @@ final class ServerRun {
             ratios.dropOldest();
         }
         return new ServerMetrics.Benchmark(runName(test, connections, pipeline), test, connections, pipeline,
-                ourRound, ourRates.rounds(), redisRates.rounds(), ratios.rounds());
+                ourRound, ourRates.rounds(), redisRates.rounds(), ratios.rounds(), ourCpu.microsPerRequest(),
+                redisCpu.microsPerRequest());
     }
 
     /** One series of rounds: those that count, and the oldest ones dropped while they were not steady. Not thread-safe. */
@@ -236,7 +243,7 @@ final class ServerRun {
         for (int connections : options.connections()) {
             for (int pipeline : options.pipelines()) {
                 for (String test : options.tests()) {
-                    runs.add(benchmark(benchmark, address, test, connections, pipeline, Math.max(1, keys)));
+                    runs.add(benchmark(benchmark, address, pid, test, connections, pipeline, Math.max(1, keys)));
                 }
             }
         }
@@ -247,13 +254,14 @@ final class ServerRun {
                 loaded == null ? null : (loaded.residentMb() - empty.residentMb()) / keys * 1e6, runs);
     }
 
-    private ServerMetrics.Benchmark benchmark(Path benchmark, InetSocketAddress address, String test, int connections,
-                                              int pipeline, long keyspace) throws IOException {
+    private ServerMetrics.Benchmark benchmark(Path benchmark, InetSocketAddress address, long pid, String test,
+                                              int connections, int pipeline, long keyspace) throws IOException {
         progress.printf(Locale.ROOT, "redis-benchmark -t %s -c %d -P %d%n", test, connections, pipeline);
         long perRound = warmUp(benchmark, address, test, connections, pipeline, keyspace);
         RoundSeries rates = new RoundSeries();
+        ServerCpu cpu = new ServerCpu(pid);
         while (true) {
-            rates.add(run(benchmark, address, test, connections, pipeline, perRound, keyspace));
+            rates.add(run(benchmark, address, cpu, test, connections, pipeline, perRound, keyspace));
             if (rates.size() < timing.rounds()) {
                 continue;
             }
@@ -263,7 +271,7 @@ final class ServerRun {
             rates.dropOldest();
         }
         return new ServerMetrics.Benchmark(runName(test, connections, pipeline), test, connections, pipeline, perRound,
-                rates.rounds());
+                rates.rounds(), cpu.microsPerRequest());
     }
 
     /** A benchmark's name in the record: {@code get-c4-P16}. */
@@ -284,6 +292,15 @@ final class ServerRun {
             n = took < 0.1 ? n * 4 : Math.max(connections * (long) pipeline, (long) (rate * seconds(timing.round())));
         } while (System.nanoTime() < warmEnd);
         return Math.max(connections * (long) pipeline, (long) (rate * seconds(timing.round())));
+    }
+
+    /** A timed round: one {@code redis-benchmark} run whose server's CPU time {@code cpu} counts; its requests per second. */
+    private static double run(Path benchmark, InetSocketAddress address, ServerCpu cpu, String test, int connections,
+                              int pipeline, long requests, long keyspace) throws IOException {
+        long ticks = cpu.ticksNow();
+        double rate = run(benchmark, address, test, connections, pipeline, requests, keyspace);
+        cpu.count(ticks, requests);
+        return rate;
     }
 
     /** One {@code redis-benchmark} run: its requests per second for {@code test}. */

@@ -77,14 +77,23 @@ public record KvMetricsView(Double heapUsedMb, Double fullGcPauseMs, Double offH
      * its requests per second in rounds of {@code requestsPerRound} requests; {@code run} names it
      * ({@code get-c4-P16}; {@code null} in records from before it). In a pair cell {@code requests} are
      * kv serve's, {@code redisRequests} Redis's rounds interleaved with them and {@code ratioToRedis}
-     * kv serve's rate over Redis's, pair by pair; both {@code null} in other cells.
+     * kv serve's rate over Redis's, pair by pair; both {@code null} in other cells. {@code cpuMicrosPerRequest}:
+     * the server's CPU time (user + system) per request over the timed rounds, kv serve's in a pair cell, where
+     * {@code redisCpuMicrosPerRequest} is Redis's; {@code null} in records from before them.
      */
     public record Benchmark(String run, String test, Integer connections, Integer pipeline, Long requestsPerRound, Rounds requests,
-                            Rounds redisRequests, Rounds ratioToRedis) {
+                            Rounds redisRequests, Rounds ratioToRedis, Double cpuMicrosPerRequest,
+                            Double redisCpuMicrosPerRequest) {
 
         /** A benchmark of one server. */
         public Benchmark(String run, String test, Integer connections, Integer pipeline, Long requestsPerRound, Rounds requests) {
-            this(run, test, connections, pipeline, requestsPerRound, requests, null, null);
+            this(run, test, connections, pipeline, requestsPerRound, requests, null, null, null, null);
+        }
+
+        /** A benchmark of a pair cell, without CPU times. */
+        public Benchmark(String run, String test, Integer connections, Integer pipeline, Long requestsPerRound, Rounds requests,
+                         Rounds redisRequests, Rounds ratioToRedis) {
+            this(run, test, connections, pipeline, requestsPerRound, requests, redisRequests, ratioToRedis, null, null);
         }
     }
 

@@ -41,6 +41,8 @@ class KvServersLaunchTest {
         assertTrue(server.containsAll(List.of("allocpool.jar", "kv", "serve", "--resp-port", "0", "--durability", "async",
                 "--stop-on-stdin-eof", "--sun-misc-unsafe-memory-access=deny")), server.toString());
         assertEquals("1", server.get(server.indexOf("--threads") + 1), "one event loop, as Redis has one thread: " + server);
+        assertEquals(String.valueOf(KvCell.KV_SERVE_POLL_MICROS), server.get(server.indexOf("--poll-us") + 1),
+                "the loop polls before it sleeps, as the tables say: " + server);
         assertTrue(server.contains("-Dio.netty.tryReflectionSetAccessible=true")
                 && server.stream().anyMatch(flag -> flag.startsWith("--add-opens=java.base/sun.nio.ch=")),
                 "the selector flags ./allocpool kv serve gets: " + server);

@@ -122,6 +122,17 @@ record KvCellResult(KvCellFields cell, List<LabRecord<KvCellFields, KvMetricsVie
         }, m -> null);
     }
 
+    /**
+     * One reading per fork of {@code test} at {@code -c connections -P pipeline}
+     * ({@code Benchmark::cpuMicrosPerRequest}), or {@code null}.
+     */
+    Figure benchmarkReading(String test, int connections, int pipeline, Function<KvMetricsView.Benchmark, Double> value) {
+        return reading(m -> m.server() == null || m.server().benchmarks() == null ? null
+                : m.server().benchmarks().stream().filter(b -> test.equals(b.test())
+                        && Integer.valueOf(connections).equals(b.connections()) && Integer.valueOf(pipeline).equals(b.pipeline()))
+                        .map(value).filter(Objects::nonNull).findFirst().orElse(null));
+    }
+
     /** One reading per fork of a servers cell ({@code Server::residentLoadedMb}), or {@code null}. */
     Figure serverReading(Function<KvMetricsView.Server, Double> value) {
         return reading(m -> m.server() == null ? null : value.apply(m.server()));

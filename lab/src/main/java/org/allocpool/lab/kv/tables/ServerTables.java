@@ -3,6 +3,7 @@ package org.allocpool.lab.kv.tables;
 import java.util.List;
 import java.util.Locale;
 import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.kv.KvCell;
 import org.allocpool.lab.kv.KvMetricsView;
 import org.allocpool.lab.kv.KvServerSetup;
 import org.allocpool.lab.text.MarkdownTable;
@@ -58,7 +59,13 @@ final class ServerTables {
                             + " then Redis, and so on, so that each ratio compares two rounds a second apart. x Redis: kv"
                             + " serve's rate over Redis's, the median pair over every fork, in brackets the spread a"
                             + " comparison uses (the middle half of the pairs and every fork's median); the verdict reads"
-                            + " it. The rates: the median round as above.\n\n");
+                            + " it. The rates: the median round as above. CPU µs/request: each server process's user and"
+                            + " system time over its timed rounds (`/proc/PID/stat`) per request, the median over the forks."
+                            + " kv serve runs one event loop that polls for up to " + KvCell.KV_SERVE_POLL_MICROS
+                            + " µs after its last event before it sleeps (`--poll-us " + KvCell.KV_SERVE_POLL_MICROS
+                            + "`): a request that comes within the poll is read without waking a sleeping thread, which on"
+                            + " a virtual machine costs more than the request; Redis sleeps at once. The price is in the"
+                            + " CPU column: under load the loop stays busy between requests.\n\n");
         }
         out.append(durability(results, notes)).append('\n')
                 .append("SET only (durability does not touch a GET). everysec/async: from the grid above; always/sync: an"
@@ -129,7 +136,8 @@ final class ServerTables {
     }
 
     private static String interleaved(KvCellResult pair, TableNotes notes) {
-        MarkdownTable table = KvText.table("-c", "-P", "test", "Redis/s (k)", "kv serve/s (k)", "x Redis, pair by pair");
+        MarkdownTable table = KvText.table("-c", "-P", "test", "Redis/s (k)", "kv serve/s (k)", "x Redis, pair by pair",
+                "CPU µs/request Redis", "kv serve");
         for (int c : CONNECTIONS) {
             for (int p : PIPELINES) {
                 for (String test : List.of("get", "set")) {
@@ -142,7 +150,9 @@ final class ServerTables {
                             rate(notes, pair, "Redis " + name + " (pair)",
                                     pairFigure(pair, test, c, p, KvMetricsView.Benchmark::redisRequests)),
                             rate(notes, pair, "kv serve " + name + " (pair)", figure(pair, test, c, p)),
-                            ratio == null ? "" : ratioWithSpread(ratio)));
+                            ratio == null ? "" : ratioWithSpread(ratio),
+                            micros(pair.benchmarkReading(test, c, p, KvMetricsView.Benchmark::redisCpuMicrosPerRequest)),
+                            micros(pair.benchmarkReading(test, c, p, KvMetricsView.Benchmark::cpuMicrosPerRequest))));
                     if (!pair.isOk()) {
                         return table.render();
                     }
@@ -150,6 +160,15 @@ final class ServerTables {
             }
         }
         return table.render();
+    }
+
+    /** A CPU time per request, µs, to two significant digits ({@code 6.3}, {@code 12}); {@code -} without one. */
+    static String micros(Figure cpu) {
+        if (cpu == null) {
+            return "-";
+        }
+        return cpu.median() >= 10 ? String.format(Locale.ROOT, "%.0f", cpu.median())
+                : String.format(Locale.ROOT, "%.1f", cpu.median());
     }
 
     /** {@code 0.95 (0.91-0.99)}: a ratio's median and the spread a comparison uses. */
