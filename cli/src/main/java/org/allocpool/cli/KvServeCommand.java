@@ -117,7 +117,9 @@ final class KvServeCommand implements Callable<Integer> {
             description = "how long each event loop polls for its next request before it sleeps, µs (0, the default:"
                     + " it sleeps at once, as Redis does; up to " + ServerConfig.MAX_POLL_MICROS + "). A request that"
                     + " arrives within the poll is read without waking a sleeping thread, which on a virtual machine"
-                    + " costs more than the request; the price is a loop kept busy between requests under load")
+                    + " costs more than the request; the price is a loop kept busy between requests under load. Poll only"
+                    + " where each loop has a core to itself: two polling loops beside the client on a 2-core machine"
+                    + " served half of what one did")
     int pollMicros;
 
     @Override

@@ -10,7 +10,9 @@ import io.netty.util.IntSupplier;
  * thread: on a virtual machine the wake-up of an idle thread costs more than the request's own work
  * (measured: a {@code kv serve} answering one connection spent 19 µs of system time per request, 6 µs
  * with four connections in flight). The price is CPU: a loop under load stays busy between its
- * requests, and an idle one sleeps {@code pollNanos} after its last event. A task submitted from
+ * requests, and an idle one sleeps {@code pollNanos} after its last event; loops that poll must not
+ * outnumber the cores left to them (two polling loops beside the client on a 2-core machine served
+ * 0.5-0.7x of what Redis did, one 1.1x). A task submitted from
  * another thread while the loop polls waits for the poll to end, at most {@code pollNanos}.
  *
  * <p>Thread-safety: immutable; one instance may serve every loop.
