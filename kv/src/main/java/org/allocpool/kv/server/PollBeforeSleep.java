@@ -12,7 +12,7 @@ import io.netty.util.IntSupplier;
  * with four connections in flight). The price is CPU: a loop under load stays busy between its
  * requests, and an idle one sleeps {@code pollNanos} after its last event; loops that poll must not
  * outnumber the cores left to them (two polling loops beside the client on a 2-core machine served
- * 0.5-0.7x of what Redis did, one 1.1x). A task submitted from
+ * 0.5-0.8x of what Redis did, one 1.1x). A task submitted from
  * another thread while the loop polls waits for the poll to end, at most {@code pollNanos}.
  *
  * <p>Thread-safety: immutable; one instance may serve every loop.
