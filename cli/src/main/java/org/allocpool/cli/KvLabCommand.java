@@ -62,9 +62,9 @@ import picocli.CommandLine.Option;
 final class KvLabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
-            description = "quick (default): 1,000,000 users, phases of 1 s warm-up + rounds of 0.4 s (5, up to 10),"
-                    + " two forks, about 3 minutes on 2 cores; full: the article's 15,000,000 users, phases of 3 s +"
-                    + " rounds of 2 s.")
+            description = "quick (default): 1,000,000 users, phases of 1 s warm-up (the stores' puts 4 s: Chronicle"
+                    + " Map's warm up that long) + rounds of 0.4 s (5, up to 10), two forks, about 3 minutes on 2 cores;"
+                    + " full: the article's 15,000,000 users, phases of 3 s (puts 4 s) + rounds of 2 s.")
     String profile;
 
     @Option(names = "--users", paramLabel = "N", description = "Users per store (and the codecs' range, and the keys the servers load). Default: the profile's.")
@@ -79,7 +79,8 @@ final class KvLabCommand implements Callable<Integer> {
             description = "JVMs per cell: each is one sample of the JIT's and the memory layout's decisions. Default: 2.")
     Integer forks;
 
-    @Option(names = "--warmup-s", paramLabel = "S", description = "Warm-up of each timed phase, in seconds. Default: the profile's.")
+    @Option(names = "--warmup-s", paramLabel = "S", description = "Warm-up of each timed phase, in seconds, the"
+            + " stores' puts' too. Default: the profile's.")
     Double warmupSeconds;
 
     @Option(names = "--round-s", paramLabel = "S", description = "Time of one timed round, in seconds. Default: the profile's.")

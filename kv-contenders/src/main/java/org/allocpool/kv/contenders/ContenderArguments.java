@@ -67,6 +67,10 @@ final class ContenderArguments {
     @Option(names = "--warmup-s", paramLabel = "S", description = "warm-up of each timed phase, seconds, may be 0 (default: 1)")
     String warmupSeconds;
 
+    @Option(names = "--puts-warmup-s", paramLabel = "S",
+            description = "warm-up of a store's puts, seconds, may be 0 (default: --warmup-s's)")
+    String putsWarmupSeconds;
+
     @Option(names = "--round-s", paramLabel = "S", description = "time of one timed round, seconds (default: 0.4)")
     String roundSeconds;
 
@@ -126,6 +130,7 @@ final class ContenderArguments {
         long userCount = users == null ? ContenderOptions.DEFAULT_USERS : positiveLong(users, "--users");
         long sampleSize = sample == null ? ContenderOptions.DEFAULT_SAMPLE : positiveLong(sample, "--sample");
         double warmup = warmupSeconds == null ? 1 : seconds(warmupSeconds, "--warmup-s", true);
+        double putsWarmup = putsWarmupSeconds == null ? warmup : seconds(putsWarmupSeconds, "--puts-warmup-s", true);
         double round = roundSeconds == null ? 0.4 : seconds(roundSeconds, "--round-s", false);
         int roundCount = rounds == null ? ContenderOptions.DEFAULT_ROUNDS : (int) Math.min(1000, positiveLong(rounds, "--rounds"));
         int roundsAtMost = maxRounds == null ? Math.max(roundCount, ContenderOptions.DEFAULT_MAX_ROUNDS)
@@ -149,9 +154,10 @@ final class ContenderArguments {
         if (serverOptions != null && serverOptions.startsRedis() && dir == null) {
             throw new IllegalArgumentException("--server " + server + " needs --dir, a folder for Redis's files");
         }
+        Duration roundTime = Duration.ofNanos((long) (round * 1e9));
         return new ContenderOptions(contender, serverOptions, userCount, dir,
-                new PhaseTiming(Duration.ofNanos((long) (warmup * 1e9)), Duration.ofNanos((long) (round * 1e9)), roundCount,
-                        roundsAtMost),
+                new PhaseTiming(Duration.ofNanos((long) (warmup * 1e9)), roundTime, roundCount, roundsAtMost),
+                new PhaseTiming(Duration.ofNanos((long) (putsWarmup * 1e9)), roundTime, roundCount, roundsAtMost),
                 (int) Math.min(userCount, Math.min(Integer.MAX_VALUE, sampleSize)), json);
     }
 

@@ -89,7 +89,7 @@ public final class ContenderMain {
             throw new CouldNotStart(reason(e), e);
         }
         try (store) {
-            return new StoreRun(options.timing(), progress).measure(store, options.users(), options.dir());
+            return new StoreRun(options.timing(), options.putsTiming(), progress).measure(store, options.users(), options.dir());
         }
     }
 

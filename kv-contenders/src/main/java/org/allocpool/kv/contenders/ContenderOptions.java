@@ -10,15 +10,17 @@ import java.nio.file.Path;
  * @param users     users to load (store) or to draw the sample from (codecs)
  * @param dir       the folder for the store's files (store runs only)
  * @param timing    warm-up and rounds of each timed phase
+ * @param putsTiming the same for a store's puts, whose warm-up may be longer ({@code --puts-warmup-s})
  * @param sample    distinct users the codecs cycle through
  * @param json      print exactly one result record on stdout
  */
-record ContenderOptions(String contender, ServerOptions server, long users, Path dir, PhaseTiming timing, int sample, boolean json) {
+record ContenderOptions(String contender, ServerOptions server, long users, Path dir, PhaseTiming timing,
+                        PhaseTiming putsTiming, int sample, boolean json) {
 
     static final String USAGE = "usage: ContenderMain (--contender " + String.join("|", Contenders.NAMES)
             + " --dir DIR | --codecs | --server redis --durability everysec|always --dir DIR"
             + " | --server kvserve --durability async|sync --connect HOST:PORT) [--tests get,set] [--connections 1,4,16]"
-            + " [--pipelines 1,16] [--no-load] [--users N] [--warmup-s S] [--round-s S] [--rounds N] [--max-rounds N] [--sample N]"
+            + " [--pipelines 1,16] [--no-load] [--users N] [--warmup-s S] [--puts-warmup-s S] [--round-s S] [--rounds N] [--max-rounds N] [--sample N]"
             + " [--json] [--help]";
 
     static final long DEFAULT_USERS = 1_000_000;

@@ -22,7 +22,19 @@ class ContenderOptionsTest {
         assertEquals(2_000, options.users());
         assertEquals(Path.of("/tmp/x"), options.dir());
         assertEquals(new PhaseTiming(Duration.ZERO, Duration.ofMillis(500), 6, 9), options.timing());
+        assertEquals(options.timing(), options.putsTiming(), "the puts warm up as every phase unless told otherwise");
         assertTrue(options.json());
+    }
+
+    @Test
+    void shouldWarmTheStoresPutsAsLongAsToldAndTimeTheirRoundsAsEveryPhases() {
+        ContenderOptions options = ContenderOptions.parse(new String[] {"--contender", "chronicle", "--dir", "/tmp/x",
+            "--warmup-s", "1", "--puts-warmup-s", "4", "--round-s", "0.4"});
+
+        assertEquals(new PhaseTiming(Duration.ofSeconds(1), Duration.ofMillis(400), 5, 10), options.timing());
+        assertEquals(new PhaseTiming(Duration.ofSeconds(4), Duration.ofMillis(400), 5, 10), options.putsTiming());
+        assertEquals("--puts-warmup-s must be a non-negative number of seconds, was 'soon'",
+                message("--codecs", "--puts-warmup-s", "soon"));
     }
 
     @Test
@@ -78,7 +90,7 @@ class ContenderOptionsTest {
 
         assertTrue(command.isUsageHelpRequested());
         String help = command.getUsageMessage();
-        for (String option : List.of("--contender", "--codecs", "--users", "--dir", "--warmup-s", "--round-s",
+        for (String option : List.of("--contender", "--codecs", "--users", "--dir", "--warmup-s", "--puts-warmup-s", "--round-s",
                 "--rounds", "--max-rounds", "--sample", "--json", "--help")) {
             assertTrue(help.contains(option), option + " in\n" + help);
         }

@@ -24,6 +24,8 @@ import org.allocpool.process.JvmCommand;
  *                    proportion when the phases may take longer than the profile's (a longer warm-up, longer
  *                    or more rounds): a phase's longest is its warm-up and its most rounds
  * @param warmup      warm-up of each timed phase; {@code null} for the profile's
+ * @param putsWarmup  warm-up of the stores' puts; {@code null} for the profile's when {@code warmup} was not given
+ *                    (never shorter than the other phases'), else {@code warmup}
  * @param round       time of one timed round; {@code null} for the profile's
  * @param rounds      rounds that make each phase's figure; {@code null} for the profile's
  * @param maxRounds   rounds at the most while not steady; {@code null} for the profile's (and never fewer than {@code rounds})
@@ -32,10 +34,17 @@ import org.allocpool.process.JvmCommand;
  */
 public record KvLabSettings(KvProfile profile, Long users, List<String> contenders, List<String> jvmArgs,
                             Path javaHome, Duration cellTimeout, Duration warmup, Duration round, Integer rounds,
-                            Integer maxRounds, Integer forks) {
+                            Integer maxRounds, Integer forks, Duration putsWarmup) {
 
     public KvLabSettings {
         profile = profile == null ? KvProfile.QUICK : profile;
+        if (putsWarmup == null) {
+            putsWarmup = warmup != null ? warmup
+                    : profile.putsWarmup().compareTo(profile.warmup()) > 0 ? profile.putsWarmup() : profile.warmup();
+        }
+        if (putsWarmup.isNegative()) {
+            throw new IllegalArgumentException("the puts' warm-up must be 0 or more, was " + DurationText.format(putsWarmup));
+        }
         if (users != null && users < 1) {
             throw new IllegalArgumentException("--users must be at least 1, was " + users);
         }
@@ -72,6 +81,13 @@ public record KvLabSettings(KvProfile profile, Long users, List<String> contende
         }
     }
 
+    /** Settings whose stores' puts warm up as the profile says ({@code putsWarmup} null). */
+    public KvLabSettings(KvProfile profile, Long users, List<String> contenders, List<String> jvmArgs, Path javaHome,
+                         Duration cellTimeout, Duration warmup, Duration round, Integer rounds, Integer maxRounds,
+                         Integer forks) {
+        this(profile, users, contenders, jvmArgs, javaHome, cellTimeout, warmup, round, rounds, maxRounds, forks, null);
+    }
+
     /** The longest one timed phase may take: its warm-up and its most rounds. */
     private static double phaseSeconds(Duration warmup, Duration round, int maxRounds) {
         return (warmup.toNanos() + round.toNanos() * (double) maxRounds) / 1e9;
@@ -84,8 +100,9 @@ public record KvLabSettings(KvProfile profile, Long users, List<String> contende
 
     /** The options every child gets (users and phase timing), as kept in the run's description. */
     public List<String> childArgs() {
-        return List.of("--users", Long.toString(users), "--warmup-s", seconds(warmup), "--round-s", seconds(round),
-                "--rounds", Integer.toString(rounds), "--max-rounds", Integer.toString(maxRounds));
+        return List.of("--users", Long.toString(users), "--warmup-s", seconds(warmup), "--puts-warmup-s",
+                seconds(putsWarmup), "--round-s", seconds(round), "--rounds", Integer.toString(rounds), "--max-rounds",
+                Integer.toString(maxRounds));
     }
 
     private static String seconds(Duration duration) {

@@ -119,7 +119,7 @@ class KvLabTest {
         assertTrue(jvmArgs(store(records, "lmdb")).contains("--add-opens=java.base/java.nio=ALL-UNNAMED"));
         assertTrue(jvmArgs(store(records, "hashmap")).contains("-Xmx257m"), "256 MB + 800 bytes per user");
         assertTrue(Files.readString(dir.resolve("hashmap.log")).contains(
-                "--users 1000 --warmup-s 0 --round-s 0.010 --rounds 5 --max-rounds 7 --json"));
+                "--users 1000 --warmup-s 0 --puts-warmup-s 0 --round-s 0.010 --rounds 5 --max-rounds 7 --json"));
     }
 
     @Test
@@ -172,8 +172,8 @@ class KvLabTest {
         assertTrue(written.contains("| flyweight |            61 |      20 (20-20) |       10 (9.9-10) |            40 |"
                 + "           100 |"), written);
         assertTrue(written.contains("| structs "), written);
-        assertTrue(written.contains("Profile quick; every cell: `ContenderMain --users 1000 --warmup-s 0 --round-s 0.010"
-                + " --rounds 5 --max-rounds 7`"), written);
+        assertTrue(written.contains("Profile quick; every cell: `ContenderMain --users 1000 --warmup-s 0 --puts-warmup-s 0"
+                + " --round-s 0.010 --rounds 5 --max-rounds 7`"), written);
         assertTrue(written.contains("\n## Verdict\n"), written);
         assertTrue(written.contains("- Gets: **lmdb** 5.0 M/s is fastest: 1.25x faster than chronicle 4.0 M/s (spreads apart)"),
                 written);
@@ -195,11 +195,19 @@ class KvLabTest {
     }
 
     @Test
+    void shouldWarmThePutsAsLongAsEveryPhaseWhenTheWarmUpIsGiven() {
+        KvLabSettings given = new KvLabSettings(null, null, null, null, null, null, Duration.ofMillis(500), null, null,
+                null, null);
+        List<String> args = given.childArgs();
+        assertEquals("0.500", args.get(args.indexOf("--puts-warmup-s") + 1), args.toString());
+    }
+
+    @Test
     void shouldTakeTheProfilesTimingForWhatIsNotGiven() {
         KvLabSettings quick = new KvLabSettings(null, null, null, null, null, null, null, null, null, null, null);
 
-        assertEquals(List.of("--users", "1000000", "--warmup-s", "1", "--round-s", "0.400", "--rounds", "5",
-                "--max-rounds", "10"), quick.childArgs());
+        assertEquals(List.of("--users", "1000000", "--warmup-s", "1", "--puts-warmup-s", "4", "--round-s", "0.400",
+                "--rounds", "5", "--max-rounds", "10"), quick.childArgs(), "the stores' puts warm up longer");
         assertEquals(2, quick.forks());
         assertEquals(12, new KvLabSettings(null, null, null, null, null, null, null, null, 12, null, null).maxRounds(),
                 "more rounds than the profile's cap raise the cap");
