@@ -157,10 +157,13 @@ class FreedRoomReuseTest {
             }
             long puts = (versions - 1L) * KEYS;
             // the log's room, 64 KB of live entries, is freed faster than a grace time lets it be reused:
-            // the room in its grace time is not dead room, and a copy to drop it would drop the stacks too
-            assertTrue(store.reusedEntries() >= puts / 2, "reused " + store.reusedEntries() + " of " + puts
+            // the room in its grace time is not dead room, and a copy to drop it would drop the stacks too.
+            // How many puts fit in a grace time is the machine's, so the counts vary: 60 runs of this test's
+            // puts, each in a fresh JVM (puts interpreted at first), some with both cores busy, copied 1 to 5
+            // times and reused 57% to 90%; the rule before copied 764 times and reused nothing
+            assertTrue(store.reusedEntries() >= puts / 4, "reused " + store.reusedEntries() + " of " + puts
                     + " puts; copies " + store.growthsByCopy() + ", extensions " + store.logExtensions());
-            assertTrue(store.growthsByCopy() <= 2, "copied " + store.growthsByCopy() + " times");
+            assertTrue(store.growthsByCopy() <= 16, "copied " + store.growthsByCopy() + " times");
             assertHolds(store, versions - 1);
         }
         CheckReport check = StoreCheck.check(dir);
