@@ -98,8 +98,8 @@ final class ServerRun {
         String ourInfo = info(options, options.connect());
         String redisVersion = versionIn(redisInfo);
         String ourVersion = versionIn(ourInfo);
-        long redisPid = Long.parseLong(infoField(redisInfo, "process_id"));
-        long ourPid = Long.parseLong(infoField(ourInfo, "process_id"));
+        long redisPid = processId(redisInfo);
+        long ourPid = processId(ourInfo);
         long start = System.nanoTime();
         for (InetSocketAddress address : List.of(redis, options.connect())) {
             progress.printf(Locale.ROOT, "%s: loading %,d keys%n", address.equals(redis) ? "redis" : "kv serve", keys);
@@ -215,6 +215,11 @@ final class ServerRun {
         }
     }
 
+    /** The server's process id, from an {@code INFO server} reply that {@link #info} checked has one. */
+    private static long processId(String info) {
+        return Long.parseLong(infoField(info, "process_id"));
+    }
+
     /** What an {@code INFO server} reply says the server is. */
     private static String versionIn(String info) {
         return infoField(info, "allocpool_kv") != null ? "allocpool kv serve (RESP2)" : "Redis " + infoField(info, "redis_version");
@@ -223,7 +228,7 @@ final class ServerRun {
     private ServerMetrics measureAt(ServerOptions options, InetSocketAddress address, long keys, Path benchmark,
                                     String benchmarkVersion) throws Exception {
         String info = info(options, address);
-        long pid = Long.parseLong(infoField(info, "process_id"));
+        long pid = processId(info);
         String version = versionIn(info);
         Double loadSeconds = null;
         ProcessMemory empty = null;

@@ -112,14 +112,7 @@ record KvCellResult(KvCellFields cell, List<LabRecord<KvCellFields, KvMetricsVie
      * cell's {@code Benchmark::redisRequests} or {@code Benchmark::ratioToRedis}), or {@code null}.
      */
     Figure benchmark(String test, int connections, int pipeline, Function<KvMetricsView.Benchmark, Rounds> part) {
-        return rate(m -> {
-            if (m.server() == null || m.server().benchmarks() == null) {
-                return null;
-            }
-            return m.server().benchmarks().stream().filter(b -> test.equals(b.test())
-                    && Integer.valueOf(connections).equals(b.connections()) && Integer.valueOf(pipeline).equals(b.pipeline()))
-                    .map(part).filter(Objects::nonNull).findFirst().orElse(null);
-        }, m -> null);
+        return rate(m -> ofBenchmark(m, test, connections, pipeline, part), m -> null);
     }
 
     /**
@@ -127,10 +120,18 @@ record KvCellResult(KvCellFields cell, List<LabRecord<KvCellFields, KvMetricsVie
      * ({@code Benchmark::cpuMicrosPerRequest}), or {@code null}.
      */
     Figure benchmarkReading(String test, int connections, int pipeline, Function<KvMetricsView.Benchmark, Double> value) {
-        return reading(m -> m.server() == null || m.server().benchmarks() == null ? null
-                : m.server().benchmarks().stream().filter(b -> test.equals(b.test())
-                        && Integer.valueOf(connections).equals(b.connections()) && Integer.valueOf(pipeline).equals(b.pipeline()))
-                        .map(value).filter(Objects::nonNull).findFirst().orElse(null));
+        return reading(m -> ofBenchmark(m, test, connections, pipeline, value));
+    }
+
+    /** What {@code part} gives of one fork's {@code test} at {@code -c connections -P pipeline}, or {@code null}. */
+    private static <T> T ofBenchmark(KvMetricsView m, String test, int connections, int pipeline,
+                                     Function<KvMetricsView.Benchmark, T> part) {
+        if (m.server() == null || m.server().benchmarks() == null) {
+            return null;
+        }
+        return m.server().benchmarks().stream().filter(b -> test.equals(b.test())
+                && Integer.valueOf(connections).equals(b.connections()) && Integer.valueOf(pipeline).equals(b.pipeline()))
+                .map(part).filter(Objects::nonNull).findFirst().orElse(null);
     }
 
     /** One reading per fork of a servers cell ({@code Server::residentLoadedMb}), or {@code null}. */

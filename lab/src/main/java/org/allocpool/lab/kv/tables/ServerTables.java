@@ -162,13 +162,9 @@ final class ServerTables {
         return table.render();
     }
 
-    /** A CPU time per request, µs, to two significant digits ({@code 6.3}, {@code 12}); {@code -} without one. */
+    /** A CPU time per request, µs ({@code 6.3}, {@code 12}); {@code -} without one. */
     static String micros(Figure cpu) {
-        if (cpu == null) {
-            return "-";
-        }
-        return cpu.median() >= 10 ? String.format(Locale.ROOT, "%.0f", cpu.median())
-                : String.format(Locale.ROOT, "%.1f", cpu.median());
+        return cpu == null ? "-" : Numbers.compact(cpu.median());
     }
 
     /** {@code 0.95 (0.91-0.99)}: a ratio's median and the spread a comparison uses. */
