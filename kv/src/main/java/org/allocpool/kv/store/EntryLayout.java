@@ -5,7 +5,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /**
- * One entry of the append-only value log (format version 3): a 16-byte compact header for the
+ * One entry of the append-only value log (format versions 3 and 4): a 16-byte compact header for the
  * common entry (a long key, no expiry time), or the 32-byte extended header (a byte-string key, or
  * an expiry time), then the key's bytes (byte-string keys only) and the value, padded to a
  * multiple of 8 bytes so the next entry is 8-aligned. Little-endian.

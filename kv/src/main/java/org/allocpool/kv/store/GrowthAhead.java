@@ -159,7 +159,7 @@ final class GrowthAhead {
                 if (firstRemoved < 0) {
                     firstRemoved = slot;
                 }
-            } else if (SlotLayout.hasTag(there, hash) && sameKey(key, ref, there)) {
+            } else if (SlotLayout.hasMarks(there, SlotLayout.marksOf(ref)) && sameKey(key, ref, there)) {
                 return slot;
             }
             index = (index + 1) & (slots - 1);
@@ -167,10 +167,13 @@ final class GrowthAhead {
         return firstRemoved >= 0 ? ~firstRemoved : TableProbe.NO_ROOM;
     }
 
-    /** Whether old entry {@code ref} (of key field {@code key}) and new entry {@code there}, whose tags match, are one key. */
+    /** Whether old entry {@code ref} (of key field {@code key}) and new entry {@code there}, whose tags and flags match, are one key. */
     private boolean sameKey(long key, long ref, long there) {
+        if (SlotLayout.holdsKey(there)) {
+            return true;
+        }
         long b = SlotLayout.entryOf(there);
-        if (SlotLayout.isByteKey(ref) != SlotLayout.isByteKey(there) || EntryLayout.key(target.file, b) != key) {
+        if (EntryLayout.key(target.file, b) != key) {
             return false;
         }
         if (!SlotLayout.isByteKey(ref)) {

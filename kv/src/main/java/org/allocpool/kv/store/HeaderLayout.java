@@ -29,8 +29,10 @@ import java.nio.file.Path;
  * Version 2 (byte-string keys, expiry times) added the max key field and moved the checksum from 56
  * to 60. Version 3 keeps this header page as it is and changes what follows it: 8-byte slots
  * ({@link SlotLayout}), which limit a file to 1 TiB and its segments to 256, and a 16-byte entry
- * header for a long key without an expiry time ({@link EntryLayout}). Files of versions 1 and 2 are
- * refused by name (their entries have another layout), never misread.
+ * header for a long key without an expiry time ({@link EntryLayout}). Version 4 (2026-11-25) holds a
+ * long key from 0 to 2^24 - 1 whole in its slot, in place of a tag of its hash ({@link SlotLayout}):
+ * its entries are version 3's, its slots of such keys are not. Files of versions 1 to 3 are refused
+ * by name, never misread.
  *
  * <p>The header is written when the file is made, and changed in one way only: a log grown in
  * place ({@link #extendLog}, since 2026-11-24) gets a larger log length. That is made in an order a
@@ -48,7 +50,7 @@ final class HeaderLayout {
     static final int HEADER_BYTES = 4096;
     /** "allocKV1" in ASCII, read as a little-endian long. */
     static final long MAGIC = 0x31564B636F6C6C61L;
-    static final int VERSION = 3;
+    static final int VERSION = 4;
 
     static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -143,6 +145,10 @@ final class HeaderLayout {
         if (version == 2) {
             throw new StoreFileException(path, "format version 2 (32-byte entry headers, 16-byte slots), "
                     + "this build reads version " + VERSION + " only; rewrite the data with the build that made it");
+        }
+        if (version == 3) {
+            throw new StoreFileException(path, "format version 3 (slots with a tag of every key's hash, none holding "
+                    + "a key), this build reads version " + VERSION + " only; rewrite the data with the build that made it");
         }
         if (version != VERSION) {
             throw new StoreFileException(path, "format version " + version + ", this build reads version "

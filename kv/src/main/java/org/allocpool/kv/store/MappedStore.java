@@ -107,7 +107,7 @@ public final class MappedStore implements AutoCloseable {
         this.counts = sharing == null ? new LiveCounts(opened.counts()) : new SharedCounts(mapping, segments);
         this.writes = new SegmentWrites(opened.durability() == Durability.SYNC, counts,
                 sharing == null ? new FreeEntries(segments,
-                        Math.min(retiredGraceNanos, FreeEntries.REUSE_GRACE_NANOS)) : null);
+                        Math.min(retiredGraceNanos, FreeEntries.REUSE_GRACE_NANOS)) : null, segments);
         this.lookup = new SlotLookup(locks, mapping);
         this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos, sharing == null,
                 largePages);
@@ -211,6 +211,7 @@ public final class MappedStore implements AutoCloseable {
             try {
                 StoreMapping m = mapping.current();
                 seenGeneration = mapping.generation();
+                writes.settle(m, seg);
                 long found = SegmentWrites.probe(m, seg, hash, key, bytes);
                 long entry = writes.reserve(m, seg, found, entryBytes, condition);
                 if (entry == SegmentWrites.CONDITION_NOT_MET) {
@@ -382,9 +383,21 @@ public final class MappedStore implements AutoCloseable {
         return maxKeyBytes;
     }
 
-    /** Log bytes taken by live entries (headers and padding included). */
+    /**
+     * Log bytes taken by live entries (headers and padding included). Takes each segment's write
+     * lock in turn, to count out the entries that replacing puts left to the next put
+     * ({@link SegmentWrites#settle}).
+     */
     public long liveBytes() {
         locks.remapIfReplaced(); // shared: another process may have grown the store since our last lock
+        for (int segment = 0; segment < locks.segments(); segment++) {
+            long stamp = locks.lock(segment, true);
+            try {
+                writes.settle(mapping.current(), segment);
+            } finally {
+                locks.unlock(segment, stamp);
+            }
+        }
         return counts.liveBytes();
     }
 
@@ -468,6 +481,7 @@ public final class MappedStore implements AutoCloseable {
             } else if (mapping.isOpen()) {
                 growth.stopAhead();
                 try (processLock) {
+                    writes.settleAll(mapping.current());
                     CleanClose.Counts closing = counts.snapshot(mapping.current());
                     mapping.close();
                     // forced and unmapped: the counts describe the file as the next open will find it

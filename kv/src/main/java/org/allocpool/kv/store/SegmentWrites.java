@@ -12,8 +12,18 @@ import java.lang.foreign.ValueLayout;
  * marks the key's slot removed ({@link #remove}) and frees its entry. In sync mode each of them
  * forces what it wrote before it returns. Keeps the {@link StoreCounts} up to date.
  *
- * <p>Thread-safety: every method is called under the segment's write lock; writers of different
- * segments share the log's tail through one atomic add ({@link StoreCounts#reserve}).
+ * <p><b>The replaced entry is freed by the next put.</b> In an async store of one process, a put
+ * that replaces a key leaves the entry it replaced to the segment's next put ({@link #settle}),
+ * which reads its size, counts it and frees it. A put then reads no entry but its slot when its
+ * slot holds the key ({@link SlotLayout#holdsKey}): the old entry's miss is taken by the next put,
+ * beside its own slot's, instead of after this one's. Until then the replaced entry is dead room
+ * not yet marked freed, as it is for an instant after every put; a growth and a close settle every
+ * segment first ({@link #settleAll}); a process killed in between leaves one such entry per
+ * segment, dead room that the next growth drops.
+ *
+ * <p>Thread-safety: every method is called under the segment's write lock ({@link #settleAll}
+ * under every write lock); writers of different segments share the log's tail through one atomic
+ * add ({@link StoreCounts#reserve}).
  */
 final class SegmentWrites {
 
@@ -23,13 +33,26 @@ final class SegmentWrites {
     private final FreeEntries free;
     /** A growth under way in the background, which every write is applied to as well; set under every write lock. */
     private volatile GrowthAhead ahead;
+    /**
+     * Per segment, a cache line apart: the slot word of the entry its last replacing put left to
+     * free ({@link SlotLayout#EMPTY} for none), and the entry that put wrote, in bytes. Null when
+     * puts free what they replace at once (sync, or no reuse).
+     */
+    private final long[] leftToFree;
 
-    /** Writes in {@code sync} or async mode, keeping {@code counts}; reusing freed room through {@code free}, unless null. */
-    SegmentWrites(boolean sync, StoreCounts counts, FreeEntries free) {
+    /**
+     * Writes in {@code sync} or async mode, keeping {@code counts}, for a store of {@code segments};
+     * reusing freed room through {@code free}, unless null.
+     */
+    SegmentWrites(boolean sync, StoreCounts counts, FreeEntries free, int segments) {
         this.sync = sync;
         this.counts = counts;
         this.free = free;
+        this.leftToFree = sync || free == null ? null : new long[segments * LINE];
     }
+
+    /** Longs between two segments' words of {@link #leftToFree}: one cache line, as writers of different segments write them. */
+    private static final int LINE = 8;
 
     /** Puts that wrote into a freed entry's room since the store was opened (tests). */
     long reused() {
@@ -127,12 +150,43 @@ final class SegmentWrites {
         EntryLayout.seal(m.file, entry);
         if (sync) {
             m.force(entry, entryBytes);
-        }
-        long previous = link(m, segment, found, key, bytes, entry, entryBytes);
-        if (sync) {
+            long previous = link(m, segment, found, key, bytes, entry, entryBytes);
             m.force(found >= 0 ? found : ~found, SlotLayout.SLOT_BYTES);
+            release(m, segment, previous);
+        } else if (leftToFree != null && found >= 0) {
+            int at = segment * LINE;
+            leftToFree[at] = point(m, segment, found, key, bytes, entry);
+            leftToFree[at + 1] = entryBytes;
+        } else {
+            release(m, segment, link(m, segment, found, key, bytes, entry, entryBytes));
         }
-        release(m, segment, previous);
+    }
+
+    /**
+     * Counts and frees the entry the segment's last replacing put left ({@link #publish}), if any:
+     * a put calls it first, before its probe, so that reading the old entry's size overlaps the
+     * probe's read of the slot.
+     */
+    // hot path: no allocation
+    void settle(StoreMapping m, int segment) {
+        if (leftToFree == null) {
+            return;
+        }
+        int at = segment * LINE;
+        long previous = leftToFree[at];
+        if (previous != SlotLayout.EMPTY) {
+            leftToFree[at] = SlotLayout.EMPTY;
+            long previousBytes = EntryLayout.entryBytes(m.file, SlotLayout.entryOf(previous));
+            counts.replaced(m, segment, leftToFree[at + 1], previousBytes);
+            free.free(m, segment, SlotLayout.entryOf(previous), previousBytes);
+        }
+    }
+
+    /** {@link #settle} for every segment of {@code m}, the current mapping: before a growth replaces it, or a close; under every write lock. */
+    void settleAll(StoreMapping m) {
+        for (int segment = 0; leftToFree != null && segment < leftToFree.length / LINE; segment++) {
+            settle(m, segment);
+        }
     }
 
     /**
@@ -146,20 +200,26 @@ final class SegmentWrites {
      */
     // hot path: no allocation
     long link(StoreMapping m, int segment, long found, long key, ByteKey bytes, long entry, long entryBytes) {
+        long previous = point(m, segment, found, key, bytes, entry);
+        if (found >= 0) {
+            counts.replaced(m, segment, entryBytes, EntryLayout.entryBytes(m.file, SlotLayout.entryOf(previous)));
+        } else {
+            counts.inserted(m, segment, entryBytes, previous == SlotLayout.EMPTY);
+        }
+        return previous;
+    }
+
+    /** {@link #link} but for the counts: the slot's release store, and the same in a growth under way; returns the slot's word before. */
+    // hot path: no allocation
+    private long point(StoreMapping m, int segment, long found, long key, ByteKey bytes, long entry) {
         MemorySegment f = m.file;
-        boolean exists = found >= 0;
-        long slot = exists ? found : ~found;
+        long slot = found >= 0 ? found : ~found;
         long previous = SlotLayout.refAcquire(f, slot);
-        long ref = SlotLayout.refOf(entry, bytes != null, KeyHash.mix(key));
+        long ref = SlotLayout.refOf(entry, bytes != null, key, KeyHash.mix(key));
         SlotLayout.setRefRelease(f, slot, ref);
         GrowthAhead next = ahead;
         if (next != null && next.source == m) {
             next.put(segment, key, ref);
-        }
-        if (exists) {
-            counts.replaced(m, segment, entryBytes, EntryLayout.entryBytes(f, SlotLayout.entryOf(previous)));
-        } else {
-            counts.inserted(m, segment, entryBytes, previous == SlotLayout.EMPTY);
         }
         return previous;
     }

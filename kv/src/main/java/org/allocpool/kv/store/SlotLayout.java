@@ -6,31 +6,34 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * One slot of the open-addressing table (format version 3): one 64-bit word, 8-aligned,
+ * One slot of the open-addressing table (format version 4): one 64-bit word, 8-aligned,
  * little-endian. Slot {@code i} of segment {@code s} sits at
  * {@code tableOffset + (s * slotsPerSegment + i) * 8}.
  *
  * <pre>
- *  63                      40 39                                   3   2   1 0
- *  +------------------------+--------------------------------------+---+-----+
- *  | tag                    | entry offset / 8                     | B | 0 0 |
- *  | 24 bits of the key's   | (the offset's bits 3..39)            |   |     |
- *  | hash                   |                                      |   |     |
- *  +------------------------+--------------------------------------+---+-----+
+ *  63                      40 39                                   3   2   1   0
+ *  +------------------------+--------------------------------------+---+---+---+
+ *  | tag                    | entry offset / 8                     | B | K | 0 |
+ *  | 24 bits                | (the offset's bits 3..39)            |   |   |   |
+ *  +------------------------+--------------------------------------+---+---+---+
  *  0 = empty, 1 = removed (tombstone), otherwise:
- *  tag: bits 40..63 of the key's mixed hash (KeyHash.mix of the long key, or of a byte-string key's
- *       64-bit hash), bits that choose neither the segment (32..39 at most) nor the first slot (0..29)
+ *  tag: a long key from 0 to 2^24 - 1 ({@link #HELD_KEYS}): the key itself, and K (bit 1) set;
+ *       any other key: bits 40..63 of its mixed hash (KeyHash.mix of the long key, or of a byte-string
+ *       key's 64-bit hash), bits that choose neither the segment (32..39 at most) nor the first slot
+ *       (0..29), and K clear
  *  entry offset: the file offset of the key's current entry (see EntryLayout), 8-aligned and below
  *       2^40 (a store file is at most 1 TiB: MAX_FILE_BYTES)
  *  B (bit 2): the key is a byte string (its bytes are in the entry), clear for a long key
  * </pre>
  *
- * The key is not in the slot: a lookup compares the tag, then reads the key field of the entry the
- * slot points at (a long key), or that field (the byte key's hash) and the key bytes. The byte-key
- * bit keeps a long key and a byte key whose hash has the same value apart. The word is the commit
- * point of every write: it is stored last, with a release store, after the entry is complete, so a
- * slot seen with an entry offset always names a whole entry; an aligned 8-byte store is atomic: a
- * crash leaves the old word or the new. Stateless; thread-safe.
+ * A slot whose tag is a key (K set) names that key exactly: a lookup of it compares the word and
+ * reads no entry, and a put that replaces it writes its new entry without reading the old one
+ * first. Other slots name a key only with the entry: a lookup compares the tag, then reads the key
+ * field of the entry the slot points at (a long key), or that field (the byte key's hash) and the
+ * key bytes. The byte-key bit keeps a long key and a byte key whose hash has the same value apart.
+ * The word is the commit point of every write: it is stored last, with a release store, after the
+ * entry is complete, so a slot seen with an entry offset always names a whole entry; an aligned
+ * 8-byte store is atomic: a crash leaves the old word or the new. Stateless; thread-safe.
  */
 final class SlotLayout {
 
@@ -40,6 +43,8 @@ final class SlotLayout {
     static final long REMOVED = 1;
     /** The bit of a slot word that marks a byte-string key. */
     static final long BYTE_KEY = 4;
+    /** The bit of a slot word whose tag is the long key itself. */
+    static final long HELD_KEY = 2;
     /** The low bits of a slot word that are not part of the entry's offset. */
     static final long FLAG_BITS = 7;
     /** Bits of the entry offset, and where the tag starts. */
@@ -48,6 +53,8 @@ final class SlotLayout {
     static final long MAX_FILE_BYTES = 1L << OFFSET_BITS;
     /** The bits of a slot word that hold the entry's offset. */
     static final long ENTRY_MASK = (MAX_FILE_BYTES - 1) & ~FLAG_BITS;
+    /** Long keys from 0 to this, exclusive, are held whole in their slot's tag. */
+    static final long HELD_KEYS = 1L << (64 - OFFSET_BITS);
     /** The most segments a file may have: the bits choosing one (from bit 32) must stay clear of the tag's. */
     static final int MAX_SEGMENTS = 1 << (OFFSET_BITS - 32);
 
@@ -91,16 +98,52 @@ final class SlotLayout {
         return ref >>> OFFSET_BITS;
     }
 
-    /** Whether {@code ref} carries the tag of the mixed hash {@code hash}. */
+    /** Whether {@code ref}'s tag is its long key itself: it names the key with no entry read. */
     // hot path: no allocation
-    static boolean hasTag(long ref, long hash) {
-        return ((ref ^ hash) >>> OFFSET_BITS) == 0;
+    static boolean holdsKey(long ref) {
+        return (ref & HELD_KEY) != 0;
     }
 
-    /** The slot word of an entry at {@code entry} of a key of mixed hash {@code hash}, a byte-string key's or a long key's. */
+    /**
+     * The bits of the slot word of a long key {@code key}, or of the byte key of hash {@code key}
+     * when {@code byteKey}, that are not the entry's offset: its tag and its flags ({@code hash} is
+     * {@code KeyHash.mix(key)}). A probe computes them once and compares each slot with
+     * {@link #hasMarks}.
+     */
     // hot path: no allocation
-    static long refOf(long entry, boolean byteKey, long hash) {
-        return (hash >>> OFFSET_BITS) << OFFSET_BITS | entry | (byteKey ? BYTE_KEY : 0);
+    static long marks(boolean byteKey, long key, long hash) {
+        return refOf(0, byteKey, key, hash);
+    }
+
+    /** The bits of {@code ref} that are not its entry's offset: its key's {@link #marks}. */
+    // hot path: no allocation
+    static long marksOf(long ref) {
+        return ref & ~ENTRY_MASK;
+    }
+
+    /**
+     * Whether {@code ref} (an entry's, not empty or removed) can be the slot of the key of
+     * {@code marks} ({@link #marks}): when it {@link #holdsKey}, it is, exactly; otherwise its entry
+     * tells.
+     */
+    // hot path: no allocation
+    static boolean hasMarks(long ref, long marks) {
+        return marksOf(ref) == marks;
+    }
+
+    /**
+     * The slot word of an entry at {@code entry} of a long key {@code key}, or of the byte key of
+     * hash {@code key} when {@code byteKey}; {@code hash} is {@code KeyHash.mix(key)}.
+     */
+    // hot path: no allocation
+    static long refOf(long entry, boolean byteKey, long key, long hash) {
+        if (byteKey) {
+            return (hash >>> OFFSET_BITS) << OFFSET_BITS | entry | BYTE_KEY;
+        }
+        if (key >= 0 && key < HELD_KEYS) {
+            return key << OFFSET_BITS | entry | HELD_KEY;
+        }
+        return (hash >>> OFFSET_BITS) << OFFSET_BITS | entry;
     }
 
     /** {@code ref} moved to the entry at {@code entry} (of the same key): same tag, same kind of key. */
@@ -109,8 +152,11 @@ final class SlotLayout {
         return (ref & ~ENTRY_MASK) | entry;
     }
 
-    /** Whether a bit of {@code ref} is one no store writes in a word pointing at an entry (bits 0 and 1). */
+    /**
+     * Whether {@code ref}, a word pointing at an entry, has bits no store writes: bit 0, or both B
+     * and K (a byte key is never held in its slot).
+     */
     static boolean hasStrayBits(long ref) {
-        return (ref & (FLAG_BITS & ~BYTE_KEY)) != 0;
+        return (ref & 1) != 0 || (ref & (BYTE_KEY | HELD_KEY)) == (BYTE_KEY | HELD_KEY);
     }
 }

@@ -140,6 +140,7 @@ final class StoreGrowth {
                 writes.ahead(null);
             }
             StoreMapping old = mapping.current();
+            writes.settleAll(old);
             if (background && counts.tail(old) + entryBytes > old.logEnd && isMostlyLive(old)) {
                 extendInPlace(old, entryBytes); // a segment too full for more slots, if any, grows at the retry
                 return;
@@ -435,6 +436,7 @@ final class StoreGrowth {
             if (ahead.hasFailed()) {
                 throw new IOException("the new file ran out of room");
             }
+            writes.settleAll(mapping.current()); // the source: its left entries freed and counted before the target replaces it
             ahead.target.forceAll();
             Files.move(ahead.temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             writes.ahead(null);

@@ -52,7 +52,7 @@ final class StoreRebuild {
                     long hash = KeyHash.mix(key);
                     int newSegment = KeyHash.segment(hash, next.segments());
                     long slot = TableProbe.findEmpty(fresh, newSegment, hash);
-                    SlotLayout.setRefRelease(to, slot, SlotLayout.refOf(tail, SlotLayout.isByteKey(ref), hash));
+                    SlotLayout.setRefRelease(to, slot, SlotLayout.withEntry(ref, tail));
                     live[newSegment]++;
                     tail += bytes;
                 }

@@ -25,7 +25,7 @@ import java.util.function.LongConsumer;
  * older one must not come back in its place); when the key has no sound slot, the newest whole
  * entry of the key in the log ({@link LogScan}), but only if the table cannot say the key is gone:
  * the probe path where its slot would be crosses a damaged (or all-zero) table page. A remove
- * marks the key's slot removed, a word that does not name the key (format version 3), and frees
+ * marks the key's slot removed, a word that does not name the key (format versions 3 and 4), and frees
  * its entry (marked in the log, so no whole entry of it is left; not in a store opened shared, which
  * frees nothing): a removed key whose entry is still whole in the log and whose probe path crosses a
  * damaged page can come back, since repair cannot know it was removed.
@@ -161,7 +161,7 @@ public final class StoreRepair {
                 MemorySegment.copy(from, entry, to, tail, bytes);
                 long hash = KeyHash.mix(key);
                 long slot = TableProbe.findEmpty(fresh, KeyHash.segment(hash, next.segments()), hash);
-                SlotLayout.setRefRelease(to, slot, SlotLayout.refOf(tail, EntryLayout.keyLength(from, entry) >= 0, hash));
+                SlotLayout.setRefRelease(to, slot, SlotLayout.refOf(tail, EntryLayout.keyLength(from, entry) >= 0, key, hash));
                 tail += bytes;
             }
             fresh.forceAll();

@@ -7,11 +7,13 @@ import java.lang.foreign.MemorySegment;
  * names, on through the segment (wrapping at its end) until the key or an empty slot turns up.
  * Removed slots (tombstones) are stepped over, and reused by an insert.
  *
- * <p>A slot holds no key ({@link SlotLayout}): a slot is the key's when its tag is the key's hash's
- * and the entry it points at is the key's: for a {@code long} key ({@code bytes == null}) a long-key
- * entry whose key field is the key; for a byte string ({@code key} is its hash) a byte-key entry
- * whose key field is the hash and whose key bytes match. So two byte keys of one hash, or a byte key
- * and a long key of the same value, sit in different slots.
+ * <p>A slot holds a long key from 0 to 2^24 - 1 whole, and then it is the key's when its word says
+ * so: no entry is read ({@link SlotLayout#holdsKey}). Any other key's slot holds a tag of its hash:
+ * the slot is the key's when its tag and flags are the key's and the entry it points at is the
+ * key's: for a {@code long} key ({@code bytes == null}) a long-key entry whose key field is the
+ * key; for a byte string ({@code key} is its hash) a byte-key entry whose key field is the hash and
+ * whose key bytes match. So two byte keys of one hash, or a byte key and a long key of the same
+ * value, sit in different slots.
  *
  * <p>Stateless; thread-safety is the caller's: a probe reads slots with acquire loads and is
  * consistent under the segment's lock (a read lock for {@link #find}, the write lock for a probe
@@ -31,6 +33,7 @@ final class TableProbe {
         final MemorySegment file = mapping.file;
         final int slots = mapping.slotsPerSegment;
         final int mask = slots - 1;
+        final long marks = SlotLayout.marks(bytes != null, key, hash);
         int index = KeyHash.firstSlot(hash, slots);
         for (int probes = 0; probes < slots; probes++) {
             long slot = mapping.slot(segment, index);
@@ -38,7 +41,7 @@ final class TableProbe {
             if (ref == SlotLayout.EMPTY) {
                 return -1;
             }
-            if (ref != SlotLayout.REMOVED && SlotLayout.hasTag(ref, hash) && holds(file, ref, key, bytes)) {
+            if (ref != SlotLayout.REMOVED && SlotLayout.hasMarks(ref, marks) && holds(file, ref, key, bytes)) {
                 return slot;
             }
             index = (index + 1) & mask;
@@ -56,6 +59,7 @@ final class TableProbe {
         final MemorySegment file = mapping.file;
         final int slots = mapping.slotsPerSegment;
         final int mask = slots - 1;
+        final long marks = SlotLayout.marks(bytes != null, key, hash);
         int index = KeyHash.firstSlot(hash, slots);
         long firstRemoved = -1;
         for (int probes = 0; probes < slots; probes++) {
@@ -68,7 +72,7 @@ final class TableProbe {
                 if (firstRemoved < 0) {
                     firstRemoved = slot;
                 }
-            } else if (SlotLayout.hasTag(ref, hash) && holds(file, ref, key, bytes)) {
+            } else if (SlotLayout.hasMarks(ref, marks) && holds(file, ref, key, bytes)) {
                 return slot;
             }
             index = (index + 1) & mask;
@@ -94,13 +98,16 @@ final class TableProbe {
     }
 
     /**
-     * Whether the entry of {@code ref}, whose tag matched, is the key's: same kind, same key field
-     * and, for a byte key, same bytes.
+     * Whether {@code ref}, whose tag and flags are the key's, is the key's: at once when the slot
+     * holds the key; else when its entry has the same key field and, for a byte key, the same bytes.
      */
     // hot path: no allocation
     private static boolean holds(MemorySegment file, long ref, long key, ByteKey bytes) {
+        if (SlotLayout.holdsKey(ref)) {
+            return true;
+        }
         long entry = SlotLayout.entryOf(ref);
-        if (SlotLayout.isByteKey(ref) != (bytes != null) || EntryLayout.key(file, entry) != key) {
+        if (EntryLayout.key(file, entry) != key) {
             return false;
         }
         return bytes == null || EntryLayout.hasKey(file, entry, bytes);

@@ -102,8 +102,9 @@ final class TableScan {
             return where(mapping, slot, key) + " sits in segment " + segment + " but its entry's key hashes to segment "
                     + segmentOfKey;
         }
-        if (!SlotLayout.hasTag(ref, hash)) {
-            return where(mapping, slot, key) + " points at offset " + entry + ", whose key does not hash to the slot's tag "
+        if (!SlotLayout.hasMarks(ref, SlotLayout.marks(SlotLayout.isByteKey(ref), key, hash))) {
+            return where(mapping, slot, key) + " points at offset " + entry + ", whose key "
+                    + (SlotLayout.holdsKey(ref) ? "is not the key the slot holds, " : "does not hash to the slot's tag ")
                     + SlotLayout.tagOf(ref);
         }
         int keyLength = EntryLayout.keyLength(file, entry);

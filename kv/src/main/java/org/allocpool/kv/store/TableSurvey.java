@@ -15,13 +15,14 @@ import java.util.Set;
  * pages of the table are damaged (a slot no store writes, the page missing from a truncated file, or
  * a page of nothing but zeros: a zeroed page reads as empty slots, so it may be a damaged one).
  *
- * <p>A slot holds no key in format version 3 ({@link SlotLayout}): a slot is taken as written by the
- * store when its low bits are valid and it points at an 8-aligned offset in the log (random bytes
- * pass that about once in 2^15 for a 128 MiB file, and then almost surely count as a key dropped
- * for a bad checksum, not as a damaged slot); its entry, when whole, names the key, which must hash
- * to the slot's segment and tag. A dropped key is known only by its slot's segment, tag and kind of
- * key: a key of the log that shares all three with a dropped slot stays dropped too (one in 2^24
- * per dropped slot of its segment). A removed slot does not say which key it removed.
+ * <p>A slot holds no key but a long key below 2^24 ({@link SlotLayout}): a slot is taken as written
+ * by the store when its low bits are valid and it points at an 8-aligned offset in the log (random
+ * bytes pass that about once in 2^15 for a 128 MiB file, and then almost surely count as a key
+ * dropped for a bad checksum, not as a damaged slot); its entry, when whole, names the key, which
+ * must hash to the slot's segment and fit its tag and flags (be the key it holds, or hash to its
+ * tag). A dropped key is known only by its slot's segment, tag and flags: a key held in its slot
+ * exactly, another key of the log that shares all three with a dropped slot stays dropped too (one
+ * in 2^24 per dropped slot of its segment). A removed slot does not say which key it removed.
  * Single-threaded.
  */
 final class TableSurvey {
@@ -134,27 +135,29 @@ final class TableSurvey {
             return;
         }
         drops[drop.ordinal()]++;
-        dropped.add(droppedMark(segment, SlotLayout.tagOf(ref), byteKey));
+        dropped.add(droppedMark(segment, SlotLayout.marksOf(ref)));
         detail("slot " + index + " (" + (byteKey ? "byte key" : "long key") + ", tag " + SlotLayout.tagOf(ref)
                 + ") points at offset " + entry + ": " + drop.words + ", dropped");
     }
 
     /** Whether the whole entry at {@code entry} is of a key that {@code ref}, a slot of {@code segment}, can hold. */
     private boolean isOwnedHere(long entry, int segment, long ref) {
-        long hash = KeyHash.mix(EntryLayout.key(file, entry));
-        return KeyHash.segment(hash, header.segments()) == segment && SlotLayout.hasTag(ref, hash)
-                && (EntryLayout.keyLength(file, entry) >= 0) == SlotLayout.isByteKey(ref);
+        long key = EntryLayout.key(file, entry);
+        long hash = KeyHash.mix(key);
+        return KeyHash.segment(hash, header.segments()) == segment
+                && SlotLayout.hasMarks(ref, SlotLayout.marks(EntryLayout.keyLength(file, entry) >= 0, key, hash));
     }
 
-    private static long droppedMark(int segment, long tag, boolean byteKey) {
-        return (long) segment << 32 | tag << 1 | (byteKey ? 1 : 0);
+    /** A dropped slot's segment with its {@link SlotLayout#marks} (its tag and flags: the key's, or of keys of its tag). */
+    private static long droppedMark(int segment, long marks) {
+        return marks | (long) segment << 3; // bits 3.. are the entry offset's in a slot word, clear in marks
     }
 
     /** Whether {@code key}'s slot may be one that is sound but whose entry was not: it stays dropped. */
     boolean isDropped(LogKey key) {
         long hash = KeyHash.mix(key.key());
-        return dropped.contains(droppedMark(KeyHash.segment(hash, header.segments()), hash >>> SlotLayout.OFFSET_BITS,
-                key.isByteKey()));
+        return dropped.contains(droppedMark(KeyHash.segment(hash, header.segments()),
+                SlotLayout.marks(key.isByteKey(), key.key(), hash)));
     }
 
     /**

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Format version 3's two entry headers ({@link EntryLayout}): the 16-byte compact one of a long key
+ * The two entry headers of format versions 3 and 4 ({@link EntryLayout}): the 16-byte compact one of a long key
  * without an expiry time and the 32-byte extended one, each read, freed, grown and repaired.
  */
 class EntryFormatTest {

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Format version 3's 8-byte slots ({@link SlotLayout}): a tag of the key's hash beside the entry's
- * offset, the key itself only in the entry, and a file limited to 1 TiB by the 40-bit offset.
+ * Format version 4's 8-byte slots ({@link SlotLayout}): a long key from 0 to 2^24 - 1 held whole
+ * beside the entry's offset, a tag of the hash of any other key (whose key is then only in the
+ * entry), and a file limited to 1 TiB by the 40-bit offset.
  */
 class SlotFormatTest {
 
@@ -108,19 +109,91 @@ class SlotFormatTest {
     }
 
     @Test
+    void shouldHoldALongKeyBelowTwoToTheTwentyFourthWholeInItsSlotAndTagEveryOtherKey() {
+        for (long key : new long[] {0, 1, SlotLayout.HELD_KEYS - 1}) {
+            long ref = SlotLayout.refOf(4096, false, key, KeyHash.mix(key));
+            assertTrue(SlotLayout.holdsKey(ref), "key " + key);
+            assertEquals(key, SlotLayout.tagOf(ref), "key " + key);
+            assertEquals(4096, SlotLayout.entryOf(ref));
+            assertFalse(SlotLayout.hasStrayBits(ref));
+        }
+        for (long key : new long[] {SlotLayout.HELD_KEYS, -1, Long.MIN_VALUE, Long.MAX_VALUE}) {
+            long ref = SlotLayout.refOf(4096, false, key, KeyHash.mix(key));
+            assertFalse(SlotLayout.holdsKey(ref), "key " + key);
+            assertEquals(KeyHash.mix(key) >>> SlotLayout.OFFSET_BITS, SlotLayout.tagOf(ref), "key " + key);
+        }
+        long byteKeyOfSmallHash = SlotLayout.refOf(4096, true, 5, KeyHash.mix(5));
+        assertFalse(SlotLayout.holdsKey(byteKeyOfSmallHash), "a byte key's slot never holds its key");
+        assertTrue(SlotLayout.isByteKey(byteKeyOfSmallHash));
+        assertTrue(SlotLayout.hasStrayBits(byteKeyOfSmallHash | SlotLayout.HELD_KEY), "both B and K: no store writes it");
+    }
+
+    @Test
+    void shouldKeepKeysEitherSideOfTheHeldRangeApartThroughGrowthReopenAndRepair() throws IOException {
+        long[] keys = new long[PAIRS];
+        for (int i = 0; i < PAIRS; i++) {
+            // held keys, and keys of the same value beyond the range: each pair shares its low bits
+            keys[i] = i % 2 == 0 ? SlotLayout.HELD_KEYS - 1 - i : (SlotLayout.HELD_KEYS - 1 - i) | 1L << 40;
+        }
+        try (MappedStore store = MappedStore.open(dir, new StoreConfig(64, 256, Durability.ASYNC))) {
+            for (int round = 0; round < 3; round++) { // replaced twice: the left entries freed by later puts
+                for (int i = 0; i < PAIRS; i++) {
+                    byte[] value = value(i + round, false);
+                    store.put(keys[i], value, 0, value.length);
+                }
+            }
+            assertTrue(store.remove(keys[7]));
+            assertTrue(store.remove(keys[8]));
+            assertKeys(store, keys);
+        }
+        try (MappedStore store = MappedStore.openExisting(dir)) {
+            assertKeys(store, keys);
+        }
+        assertTrue(StoreCheck.check(dir).isHealthy(), StoreCheck.check(dir).render());
+        RepairReport report = StoreRepair.repair(dir, true, bytes -> { });
+        assertEquals(0, report.dropped(), report.render());
+        try (MappedStore store = MappedStore.openExisting(dir)) {
+            assertKeys(store, keys);
+            assertEquals(MappedStore.ABSENT, store.getIfFits(-5, new byte[256]), "never put");
+            assertEquals(MappedStore.ABSENT, store.getIfFits(SlotLayout.HELD_KEYS, new byte[256]), "never put");
+        }
+    }
+
+    private static void assertKeys(MappedStore store, long[] keys) {
+        byte[] buffer = new byte[256];
+        for (int i = 0; i < keys.length; i++) {
+            int length = store.getIfFits(keys[i], buffer);
+            if (i == 7 || i == 8) {
+                assertEquals(MappedStore.ABSENT, length, "removed key " + keys[i]);
+            } else {
+                assertArrayEquals(value(i + 2, false), Arrays.copyOf(buffer, Math.max(0, length)), "key " + keys[i]);
+            }
+        }
+        assertEquals(keys.length - 2, store.size());
+    }
+
+    @Test
+    void shouldReportASlotThatHoldsAnotherKeyThanItsEntrys() throws IOException {
+        assertReportsASlotPointedAtAnotherKeysEntry(0, "is not the key the slot holds");
+    }
+
+    @Test
     void shouldReportASlotWhoseEntryDoesNotHashToItsTag() throws IOException {
+        assertReportsASlotPointedAtAnotherKeysEntry(1L << 40, "does not hash to the slot's tag");
+    }
+
+    /** Long keys from {@code base}: points one key's slot (its tag and flags kept) at another key's entry of its segment. */
+    private void assertReportsASlotPointedAtAnotherKeysEntry(long base, String problem) throws IOException {
         try (MappedStore store = MappedStore.open(dir, new StoreConfig(1_000, 256, Durability.ASYNC))) {
-            for (long key = 0; key < 200; key++) {
+            for (long key = base; key < base + 200; key++) {
                 store.put(key, new byte[10], 0, 10);
             }
         }
         StoreLayoutProbe.Layout layout = StoreLayoutProbe.layout(dir);
-        // two long keys of one segment: point the first one's slot (its tag kept) at the second one's entry
-        long first = -1;
+        long first = base;
         long second = -1;
-        for (long key = 1; key < 200 && second < 0; key++) {
-            if (segmentOf(key) == segmentOf(0) && !SlotLayout.hasTag(tagged(0), KeyHash.mix(key))) {
-                first = 0;
+        for (long key = base + 1; key < base + 200 && second < 0; key++) {
+            if (segmentOf(key) == segmentOf(first) && SlotLayout.marksOf(slotWord(first)) != SlotLayout.marksOf(slotWord(key))) {
                 second = key;
             }
         }
@@ -138,7 +211,7 @@ class SlotFormatTest {
         CheckReport report = StoreCheck.check(dir);
         assertFalse(report.isHealthy(), report.render());
         assertEquals(1, report.problemCount(), report.render());
-        assertTrue(report.problems().get(0).contains("does not hash to the slot's tag"), report.render());
+        assertTrue(report.problems().get(0).contains(problem), report.render());
         StoreFileException refused = assertThrows(StoreFileException.class, () -> MappedStore.openExisting(dir));
         assertTrue(refused.isDamage(), refused.getMessage());
     }
@@ -147,8 +220,8 @@ class SlotFormatTest {
         return KeyHash.segment(KeyHash.mix(key), StoreOpening.SEGMENTS);
     }
 
-    private static long tagged(long key) {
-        return SlotLayout.refOf(4096, false, KeyHash.mix(key));
+    private static long slotWord(long key) {
+        return SlotLayout.refOf(4096, false, key, KeyHash.mix(key));
     }
 
     @Test
@@ -156,7 +229,7 @@ class SlotFormatTest {
         Path temp = dir.resolve("big.kv");
         StoreHeader header = new StoreHeader(64, 1 << 10, SlotLayout.MAX_FILE_BYTES, 256, Durability.ASYNC, 512);
         StoreFileException e = assertThrows(StoreFileException.class, () -> StoreMapping.create(temp, file(), header));
-        assertEquals(file() + ": a store file of " + header.fileBytes() + " bytes is over format version 3's limit of "
+        assertEquals(file() + ": a store file of " + header.fileBytes() + " bytes is over format version 4's limit of "
                 + "1 TiB (1099511627776 bytes: a slot holds an entry's offset in 40 bits)", e.getMessage());
         assertFalse(Files.exists(temp), "nothing was made");
     }
@@ -175,7 +248,7 @@ class SlotFormatTest {
             header.set(HeaderLayout.INT, HeaderLayout.CHECKSUM_OFFSET, Checksums.crc32c(header, 0, HeaderLayout.CHECKSUM_OFFSET));
         }
         StoreFileException e = assertThrows(StoreFileException.class, () -> MappedStore.openExisting(dir));
-        assertTrue(e.getMessage().startsWith(file() + ": a store file of 1099511627776 bytes is over format version 3's "
+        assertTrue(e.getMessage().startsWith(file() + ": a store file of 1099511627776 bytes is over format version 4's "
                 + "limit of 1 TiB"), e.getMessage());
     }
 }
