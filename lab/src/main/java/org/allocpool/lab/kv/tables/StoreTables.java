@@ -21,7 +21,9 @@ final class StoreTables {
             + " the timed puts, whose values differ in size from the loaded ones (a store that cannot rewrite a value"
             + " in place grows); gets hit loaded keys, misses ask for"
             + " keys never loaded, puts replace loaded keys; resident: VmRSS at the end (mapped file pages included);"
-            + " [n] marks a note below the table.\n";
+            + " [n] marks a note below the table. Keys are the users' ids, 0 to twice the users: allocpool holds a long"
+            + " key below 16,777,216 whole in its slot, so its puts of these keys read no entry before they write;"
+            + " other keys' puts read the entry they replace first (docs/kv.md).\n";
 
     private StoreTables() {
     }
