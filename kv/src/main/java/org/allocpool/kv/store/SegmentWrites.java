@@ -27,6 +27,9 @@ import java.lang.foreign.ValueLayout;
  */
 final class SegmentWrites {
 
+    /** Longs between two segments' words of {@link #leftToFree}: one cache line, as writers of different segments write them. */
+    private static final int LINE = 8;
+
     private final boolean sync;
     private final StoreCounts counts;
     /** The room of replaced and removed entries, for later puts; null when other processes share the file. */
@@ -50,9 +53,6 @@ final class SegmentWrites {
         this.free = free;
         this.leftToFree = sync || free == null ? null : new long[segments * LINE];
     }
-
-    /** Longs between two segments' words of {@link #leftToFree}: one cache line, as writers of different segments write them. */
-    private static final int LINE = 8;
 
     /** Puts that wrote into a freed entry's room since the store was opened (tests). */
     long reused() {

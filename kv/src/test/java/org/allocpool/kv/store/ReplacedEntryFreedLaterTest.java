@@ -46,6 +46,13 @@ class ReplacedEntryFreedLaterTest {
         }
     }
 
+    /** Every key holds its value of {@code round}, and the live bytes count those values exactly. */
+    private static void assertLive(MappedStore store, long base, int round) {
+        assertEquals(KEYS, store.size());
+        assertEquals(liveBytesOf(base, round), store.liveBytes());
+        assertValues(store, base, round);
+    }
+
     private static void assertValues(MappedStore store, long base, int round) {
         byte[] buffer = new byte[128];
         for (long key = base; key < base + KEYS; key++) {
@@ -60,9 +67,7 @@ class ReplacedEntryFreedLaterTest {
         try (MappedStore store = MappedStore.open(dir, new StoreConfig(KEYS, 128, Durability.ASYNC))) {
             putAll(store, base, 0);
             putAll(store, base, 1); // every key replaced, by a value of another size: 64 entries at most left to free
-            assertEquals(liveBytesOf(base, 1), store.liveBytes());
-            assertEquals(KEYS, store.size());
-            assertValues(store, base, 1);
+            assertLive(store, base, 1);
         }
     }
 
@@ -93,8 +98,7 @@ class ReplacedEntryFreedLaterTest {
                 putAll(store, base, round);
             }
             assertTrue(store.growthsByCopy() + store.logExtensions() > 0, "the store grew");
-            assertEquals(liveBytesOf(base, 3), store.liveBytes());
-            assertValues(store, base, 3);
+            assertLive(store, base, 3);
         }
         try (MappedStore store = MappedStore.openExisting(dir)) {
             assertEquals(liveBytesOf(base, 3), store.liveBytes());
@@ -112,8 +116,7 @@ class ReplacedEntryFreedLaterTest {
                 store.put(key, second, 0, second.length);
             }
             assertTrue(store.growthsByCopy() > 0, "the table grew");
-            assertEquals(liveBytesOf(base, 1), store.liveBytes());
-            assertValues(store, base, 1);
+            assertLive(store, base, 1);
         }
     }
 
@@ -129,8 +132,7 @@ class ReplacedEntryFreedLaterTest {
                 putAll(store, base, 1 + round % 2); // two sizes per key in turn: each round's puts fit the room the one before freed
             }
             assertTrue(store.reusedEntries() > 0, "a put wrote into a replaced entry's room, in " + round + " rounds");
-            assertValues(store, base, 1 + round % 2);
-            assertEquals(liveBytesOf(base, 1 + round % 2), store.liveBytes());
+            assertLive(store, base, 1 + round % 2);
         }
     }
 
