@@ -40,6 +40,11 @@ final class LabFolders {
                     + " the C++ analyser), to open in JDK Mission Control. Off by default: each is megabytes.")
     boolean keepJfr;
 
+    @Option(names = "--seed", paramLabel = "N",
+            description = "Seed of the passes' random orders (each pass runs one fork of every cell in a fresh random"
+                    + " order; the records keep the seed). Default: a new one each run.")
+    Long seed;
+
     /**
      * Where and how much this run does.
      *
@@ -49,7 +54,7 @@ final class LabFolders {
     RunOptions runOptions() {
         Shard part = shard == null ? Shard.ALL : Shard.parse(shard);
         if (resume == null) {
-            return new RunOptions(results, false, part).keepingJfr(keepJfr);
+            return new RunOptions(results, false, part).keepingJfr(keepJfr).withSeed(seed);
         }
         if (results != null && !results.equals(resume)) {
             throw new IllegalArgumentException("--results '" + results + "' and --resume '" + resume
@@ -58,6 +63,6 @@ final class LabFolders {
         if (!Files.isRegularFile(resume.resolve(RecordsFile.NAME))) {
             throw new IllegalArgumentException("nothing to resume in '" + resume + "': it holds no " + RecordsFile.NAME);
         }
-        return new RunOptions(resume, true, part).keepingJfr(keepJfr);
+        return new RunOptions(resume, true, part).keepingJfr(keepJfr).withSeed(seed);
     }
 }

@@ -55,6 +55,21 @@ public final class AnalyzerExperiment implements Experiment<AnalyzerCell, Analyz
         return settings.forks();
     }
 
+    /**
+     * The profile's, in batch when every cell runs the profile's passes; otherwise (real time, or
+     * {@code --forks} asked for another count) exactly {@link #forks()} passes.
+     */
+    @Override
+    public int maxForks() {
+        return budget() == null ? forks() : Math.max(forks(), settings.profile().maxForks());
+    }
+
+    @Override
+    public Duration budget() {
+        return settings.mode() == AnalyzerMode.BATCH && settings.forks() == settings.profile().forks()
+                ? settings.profile().budget() : null;
+    }
+
     @Override
     public Duration timeout(AnalyzerCell cell) {
         return settings.cellTimeout();

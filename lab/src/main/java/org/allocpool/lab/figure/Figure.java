@@ -17,12 +17,20 @@ import java.util.List;
  *       differs from the next.</li>
  *   <li>{@code low}-{@code high}: both taken together, the spread a comparison uses: two figures
  *       whose spreads overlap are too close to call.</li>
- *   <li>{@code steady}: every fork was; otherwise {@code reason} says which fork was not and why.</li>
+ *   <li>{@code steady}: more than half of the forks were (so every fork of one or two); otherwise
+ *       {@code reason} says which fork was not and why. A comparison's interval rests on the steady
+ *       forks only.</li>
+ *   <li>{@code samples}: the forks themselves, with their rounds and passes, from which a comparison
+ *       computes its ratio pass by pass with an interval ({@link RatioInterval}).</li>
  * </ul>
  * Immutable; safe to share.
  */
 public record Figure(double median, double roundsLow, double roundsHigh, double forksLow, double forksHigh,
-                     int forks, boolean steady, String reason) {
+                     int forks, boolean steady, String reason, List<ForkSample> samples) {
+
+    public Figure {
+        samples = List.copyOf(samples);
+    }
 
     /** The figure of {@code forks} (at least one). */
     public static Figure of(List<ForkSample> forks) {
@@ -35,17 +43,25 @@ public record Figure(double median, double roundsLow, double roundsHigh, double 
         double[] all = rounds.stream().mapToDouble(Double::doubleValue).toArray();
         Arrays.sort(all);
         Arrays.sort(medians);
+        // steady when more than half of the forks are: one JVM whose rounds had a trend does not sink a
+        // figure of many forks (more passes must not make a figure less judgeable), and with one or two
+        // forks every fork must be steady, as before
         String reason = "steady";
-        boolean steady = true;
+        int unsteady = 0;
         for (int i = 0; i < forks.size(); i++) {
             if (!forks.get(i).steady()) {
-                steady = false;
-                reason = (forks.size() > 1 ? "fork " + (i + 1) + ": " : "") + forks.get(i).reason();
-                break;
+                if (unsteady == 0) {
+                    reason = (forks.size() > 1 ? "fork " + (i + 1) + ": " : "") + forks.get(i).reason();
+                }
+                unsteady++;
             }
         }
+        boolean steady = unsteady * 2 < forks.size();
+        if (steady && unsteady > 0) {
+            reason = "steady in " + (forks.size() - unsteady) + " of " + forks.size() + " forks (" + reason + ")";
+        }
         return new Figure(quantile(medians, 0.5), quantile(all, 0.25), quantile(all, 0.75), medians[0],
-                medians[medians.length - 1], forks.size(), steady, reason);
+                medians[medians.length - 1], forks.size(), steady, reason, forks);
     }
 
     /** The lower end of the spread a comparison uses: the rounds' middle half and every fork's median. */

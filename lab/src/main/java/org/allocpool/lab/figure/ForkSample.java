@@ -11,14 +11,29 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param median the fork's own figure: the median of its rounds
  * @param steady whether its rounds passed the steady-state check
  * @param reason {@code steady}, or what the check found (a trend, a step, too few rounds)
+ * @param pass   the pass the fork ran in (its fork number: the lab runs fork N of every cell in pass N),
+ *               so that two cells' forks of one pass can be set side by side; 0 when not known
  */
-public record ForkSample(List<Double> rounds, double median, boolean steady, String reason) {
+public record ForkSample(List<Double> rounds, double median, boolean steady, String reason, int pass) {
 
     public ForkSample {
         rounds = List.copyOf(rounds);
         if (rounds.isEmpty()) {
             throw new IllegalArgumentException("a fork sample needs at least one round");
         }
+        if (pass < 0) {
+            throw new IllegalArgumentException("a pass is counted from 1 (0: not known), not " + pass);
+        }
+    }
+
+    /** A sample whose pass is not known. */
+    public ForkSample(List<Double> rounds, double median, boolean steady, String reason) {
+        this(rounds, median, steady, reason, 0);
+    }
+
+    /** The same sample, known to have run in pass {@code pass}. */
+    public ForkSample inPass(int pass) {
+        return new ForkSample(rounds, median, steady, reason, pass);
     }
 
     /**

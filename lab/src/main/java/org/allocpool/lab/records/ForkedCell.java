@@ -23,6 +23,18 @@ public interface ForkedCell<F extends CellFields, M> {
         return forks().stream().filter(LabRecord::isOk).map(LabRecord::metrics).toList();
     }
 
+    /**
+     * The forks that measured, each with its pass (fork N runs in the lab's pass N), so that figures
+     * can be set side by side pass by pass.
+     */
+    default List<Measured<M>> measuredForks() {
+        return forks().stream().filter(LabRecord::isOk).map(r -> new Measured<>(r.forkNumber(), r.metrics())).toList();
+    }
+
+    /** One fork's metrics and the pass it ran in. */
+    record Measured<M>(int pass, M metrics) {
+    }
+
     /** Whether any fork measured. */
     default boolean isOk() {
         return forks().stream().anyMatch(LabRecord::isOk);

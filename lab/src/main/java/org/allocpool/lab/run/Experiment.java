@@ -27,8 +27,27 @@ public interface Experiment<C extends LabCell<F>, F extends CellFields, M> {
     /** Every cell of this run, in the order the tables list them (shards count in this order). */
     List<C> cells();
 
-    /** How many JVMs (forks) each cell runs in: each is one sample of the JIT's and the memory layout's decisions. */
+    /**
+     * How many passes every cell runs in, one JVM (fork) per pass: each is one sample of the JIT's and the
+     * memory layout's decisions, and two cells' forks of one pass give one sample of their ratio.
+     */
     int forks();
+
+    /**
+     * The most passes a cell may run in when its report still cannot decide a comparison it is part of
+     * ({@link Report#undecidedCells}); {@link #forks()} by default: no further passes.
+     */
+    default int maxForks() {
+        return forks();
+    }
+
+    /**
+     * How long the whole run may take when it adds passes for undecided comparisons: a pass is added
+     * only when the run would still end within it; {@code null} (the default) adds none.
+     */
+    default Duration budget() {
+        return null;
+    }
 
     /** How long one fork of {@code cell} may take before it is killed and recorded as failed. */
     Duration timeout(C cell);

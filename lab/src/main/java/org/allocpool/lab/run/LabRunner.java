@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,6 +17,7 @@ import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.store.ResultsFolder;
 import org.allocpool.lab.store.RunInfo;
+import org.allocpool.lab.text.DurationText;
 
 /**
  * The one lab runner, for every experiment: plans the forks of the cells (minus those recorded ok
@@ -26,10 +28,14 @@ import org.allocpool.lab.store.RunInfo;
  * charts into {@code report.html}, and the records as one flat table, {@code records.csv}. A fork that
  * crashes, runs out of memory or times out is recorded as failed and the run goes on.
  *
- * <p>Forks run pass by pass: every cell's first fork, then every cell's second, so that a noisy
- * spell of a shared machine falls on different cells' forks rather than on all forks of one cell,
- * and every cell has a figure after the first pass. Runs forks one after another on the calling
- * thread; not thread-safe. The processes it starts never outlive it.
+ * <p>Forks run pass by pass ({@link Passes}): pass N runs fork N of every cell, in a fresh random order
+ * ({@link PassOrder}), so that a noisy spell of a shared machine falls on different cells' forks
+ * rather than on all forks of one cell, and two cells' forks of one pass can be compared pass by pass
+ * ({@link org.allocpool.lab.figure.RatioInterval}). After the experiment's passes, further passes run
+ * only the cells of comparisons its report cannot decide yet ({@link Report#undecidedCells}), while the
+ * run stays within the experiment's budget. The host gauge is read before and after every fork. Runs
+ * forks one after another on the calling thread; not thread-safe. The processes it starts never
+ * outlive it.
  */
 public final class LabRunner {
 
@@ -40,14 +46,25 @@ public final class LabRunner {
 
     private final PrintStream out;
     private final PrintStream progress;
+    private final ForkGauge gauge;
 
     /**
      * @param out      where the tables are printed (stdout)
      * @param progress where progress and notes are printed (stderr)
      */
     public LabRunner(PrintStream out, PrintStream progress) {
+        this(out, progress, HostGauges.bundled(progress));
+    }
+
+    /**
+     * @param out      where the tables are printed (stdout)
+     * @param progress where progress and notes are printed (stderr)
+     * @param gauge    the host gauge read before and after every fork
+     */
+    public LabRunner(PrintStream out, PrintStream progress, ForkGauge gauge) {
         this.out = out;
         this.progress = progress;
+        this.gauge = gauge;
     }
 
     /**
@@ -67,25 +84,55 @@ public final class LabRunner {
             folder.describe(run, options.resume() ? RunInfo.readFrom(dir, run.experiment(), run.mode()) : null, progress);
 
             List<C> cells = experiment.cells();
-            List<Planned<C>> plan = plan(cells, experiment.forks(), options.shard(), done);
-            ProgressLine line = new ProgressLine(progress, plan.size());
-            line.note("results in " + dir + "; " + cells.size() + " cells x " + experiment.forks() + " forks"
+            List<C> mine = new ArrayList<>();
+            for (int i = 0; i < cells.size(); i++) {
+                if (options.shard().takes(i)) {
+                    mine.add(cells.get(i));
+                }
+            }
+            int passes = experiment.forks();
+            int maxPasses = Math.max(passes, experiment.maxForks());
+            Duration budget = experiment.budget();
+            long seed = options.seed() != null ? options.seed() : new SecureRandom().nextLong() & Long.MAX_VALUE;
+            int planned = 0;
+            for (int pass = 1; pass <= passes; pass++) {
+                planned += notDone(mine, pass, done).size();
+            }
+            ProgressLine line = new ProgressLine(progress, planned);
+            line.note("results in " + dir + "; " + cells.size() + " cells x " + passes + " passes"
                     + (options.shard().equals(Shard.ALL) ? "" : ", shard " + options.shard())
-                    + (done.isEmpty() ? "" : ", " + done.size() + " forks already recorded ok") + ", " + plan.size()
-                    + " to run (" + run.experiment() + " " + run.mode() + ", profile " + run.profile() + ")");
-            ForkRunner forks = new ForkRunner(new RecordLine(experiment.name()), line::note, line::inCell);
-            for (int i = 0; i < plan.size(); i++) {
-                Planned<C> next = plan.get(i);
-                C cell = next.cell();
-                String label = cell.label() + (experiment.forks() > 1 ? ", fork " + next.fork() + "/" + experiment.forks() : "");
-                CellFiles files = new CellFiles(dir, cell.id() + (experiment.forks() > 1 ? "-fork" + next.fork() : ""),
-                        options.keepJfr());
-                line.starting(i + 1, label);
-                long start = System.nanoTime();
-                Duration timeout = experiment.timeout(cell);
-                String record = forks.run(experiment.launch(cell, files), cell.fields(), next.fork(), files, timeout, label);
-                folder.records().append(record);
-                line.finished(i + 1, label, Duration.ofNanos(System.nanoTime() - start), RecordLine.failureOf(record));
+                    + (done.isEmpty() ? "" : ", " + done.size() + " forks already recorded ok") + ", " + planned
+                    + " forks to run (" + run.experiment() + " " + run.mode() + ", profile " + run.profile() + ")"
+                    + "; each pass runs one fork of every cell in a fresh random order (seed " + seed + ")"
+                    + (maxPasses > passes && budget != null ? "; then up to " + maxPasses + " passes for the cells of"
+                    + " comparisons still undecided, while the run stays within " + DurationText.format(budget) : ""));
+            Passes<C, F, M> runner = new Passes<>(experiment, options, folder, line, new PassOrder(seed), gauge);
+            long start = System.nanoTime();
+            for (int pass = 1; pass <= maxPasses; pass++) {
+                List<C> todo = notDone(mine, pass, done);
+                if (pass > passes) {
+                    Set<String> undecided = experiment.report().undecidedCells(
+                            experiment.report().recordType().readAll(folder.records().readAll()));
+                    if (undecided.isEmpty()) {
+                        line.note("every comparison decided after " + (pass - 1) + " passes");
+                        break;
+                    }
+                    todo = todo.stream().filter(c -> undecided.contains(c.fields().key())).toList();
+                    if (todo.isEmpty()) {
+                        break;
+                    }
+                    Duration spent = Duration.ofNanos(System.nanoTime() - start);
+                    Duration projected = runner.projected(todo);
+                    if (budget == null || spent.plus(projected).compareTo(budget) > 0) {
+                        line.note(todo.size() + " cells of comparisons still undecided after " + (pass - 1)
+                                + " passes; pass " + pass + " would take about " + DurationText.format(projected)
+                                + " more, past the run's budget of " + (budget == null ? "none" : DurationText.format(budget)));
+                        break;
+                    }
+                    line.plan(todo.size());
+                    line.note("pass " + pass + ": " + todo.size() + " cells of comparisons still undecided");
+                }
+                runner.run(todo, pass);
             }
             List<JsonNode> records = folder.records().readAll();
             List<RunInfo> runs = RunInfo.readAllFrom(dir);
@@ -135,21 +182,8 @@ public final class LabRunner {
         return text.toString();
     }
 
-    /** One fork of one cell to run. */
-    private record Planned<C>(C cell, int fork) {
-    }
-
-    private static <C extends LabCell<?>> List<Planned<C>> plan(List<C> cells, int forks, Shard shard, Set<String> done) {
-        List<Planned<C>> plan = new ArrayList<>();
-        for (int fork = 1; fork <= forks; fork++) {
-            for (int i = 0; i < cells.size(); i++) {
-                C cell = cells.get(i);
-                if (shard.takes(i) && !done.contains(forkKey(cell.fields().key(), fork))) {
-                    plan.add(new Planned<>(cell, fork));
-                }
-            }
-        }
-        return List.copyOf(plan);
+    private static <C extends LabCell<?>> List<C> notDone(List<C> cells, int pass, Set<String> done) {
+        return cells.stream().filter(c -> !done.contains(forkKey(c.fields().key(), pass))).toList();
     }
 
     private static <F extends CellFields, M> Set<String> okForks(ResultsFolder folder, Experiment<?, F, M> experiment)
@@ -163,7 +197,7 @@ public final class LabRunner {
         return ok;
     }
 
-    private static String forkKey(String cellKey, int fork) {
+    static String forkKey(String cellKey, int fork) {
         return cellKey + "#" + fork;
     }
 }

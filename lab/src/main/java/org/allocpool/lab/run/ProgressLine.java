@@ -23,7 +23,7 @@ public final class ProgressLine {
     static final Duration IN_CELL_GAP = Duration.ofSeconds(2);
 
     private final PrintStream out;
-    private final int total;
+    private int total;
     private final LongSupplier nanoClock;
     private int finished;
     private Duration spent = Duration.ZERO;
@@ -44,6 +44,11 @@ public final class ProgressLine {
         this.out = out;
         this.total = total;
         this.nanoClock = nanoClock;
+    }
+
+    /** Counts {@code more} forks to run beyond those planned so far (a pass added for undecided comparisons). */
+    public synchronized void plan(int more) {
+        total += more;
     }
 
     /** Prints {@code lab: text}. */

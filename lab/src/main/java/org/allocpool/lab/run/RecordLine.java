@@ -56,6 +56,21 @@ public final class RecordLine {
         return write(node);
     }
 
+    /** The fields the runner adds to a record about where its fork ran: its place in its pass, the host gauge, the host. */
+    public static final List<String> SCHEDULE_FIELDS = List.of("pass", "gauge", "host");
+
+    /**
+     * The record {@code line} without {@link #SCHEDULE_FIELDS}: what was measured, which two runs of the
+     * same cells (one whole, one in shards) have in common.
+     */
+    public static String measuredPart(String line) {
+        JsonNode node = RecordJson.parse(line);
+        if (node instanceof ObjectNode object) {
+            object.remove(SCHEDULE_FIELDS);
+        }
+        return write((ObjectNode) node);
+    }
+
     /** Whether {@code stdout} holds nothing but one record (then the lab keeps no copy of it). */
     public static boolean isOnlyRecord(String stdout) {
         List<String> lines = stdout.lines().filter(l -> !l.isBlank()).toList();

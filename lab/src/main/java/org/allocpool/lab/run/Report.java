@@ -1,6 +1,7 @@
 package org.allocpool.lab.run;
 
 import java.util.List;
+import java.util.Set;
 import org.allocpool.lab.figure.CellFigure;
 import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.records.LabRecord;
@@ -39,6 +40,16 @@ public interface Report<F extends CellFields, M> {
      */
     default List<CellFigure> figures(List<LabRecord<F, M>> records) {
         return List.of();
+    }
+
+    /**
+     * The cells ({@link CellFields#key()}) of the comparisons its verdict makes that it cannot decide
+     * from {@code records} yet (their ratio's interval straddles the margin, or has too few passes):
+     * the runner gives them further passes while the budget allows ({@link Experiment#maxForks()}).
+     * Empty by default: no comparison asks for more.
+     */
+    default Set<String> undecidedCells(List<LabRecord<F, M>> records) {
+        return Set.of();
     }
 
     /**

@@ -14,9 +14,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.allocpool.lab.analyzer.tables.AnalyzerReport;
 import org.allocpool.lab.merge.RunMerge;
 import org.allocpool.lab.run.LabRunner;
+import org.allocpool.lab.run.RecordLine;
 import org.allocpool.lab.run.RunOptions;
 import org.allocpool.lab.run.Shard;
 import org.allocpool.lab.store.RecordsFile;
@@ -152,9 +154,13 @@ class AnalyzerExperimentTest {
         run(batch(List.of("Serial"), List.of("dummy", "alloc"), List.of("A"), "").withForks(2), tmp.resolve("run"));
 
         String lines = progress.toString(StandardCharsets.UTF_8);
-        assertTrue(lines.contains("lab: [1/4] Serial dummy A (heap 64m), fork 1/2: running; time left not known yet"), lines);
-        assertTrue(lines.contains("lab: [2/4] Serial alloc A (heap 64m), fork 1/2: running; about "), lines);
-        assertTrue(lines.contains("lab: [4/4] Serial alloc A (heap 64m), fork 2/2: running; about "), lines);
+        // each pass in its own random order: which cell comes first is the seed's
+        assertTrue(Pattern.compile("lab: \\[1/4\\] Serial (dummy|alloc) A \\(heap 64m\\), fork 1/2: running; time left not known"
+                + " yet").matcher(lines).find(), lines);
+        assertTrue(Pattern.compile("lab: \\[2/4\\] Serial (dummy|alloc) A \\(heap 64m\\), fork 1/2: running; about ")
+                .matcher(lines).find(), lines);
+        assertTrue(Pattern.compile("lab: \\[4/4\\] Serial (dummy|alloc) A \\(heap 64m\\), fork 2/2: running; about ")
+                .matcher(lines).find(), lines);
     }
 
     @Test
@@ -180,8 +186,10 @@ class AnalyzerExperimentTest {
         assertTrue(tables.contains("| alloc    | **20** (19-21) ±0% |"), tables);
         assertTrue(tables.contains("| pool     |     40 (38-43) ±0% |"), tables);
         assertTrue(tables.contains("- cells: 2, forks: 4 (4 ok, 0 failed)"), tables);
-        assertTrue(tables.contains("- Case A: **alloc** 20 ns is fastest: 2.00x faster than pool 40 ns (spreads apart)."
-                + " Pool or allocate? Here alloc, 2.00x; 2019 (G1): pool, 3.03x: **differs**."), tables);
+        // every fork alike: pass by pass the ratio is 2 in both passes, and only the rounds widen its interval
+        assertTrue(Pattern.compile("- Case A: \\*\\*alloc\\*\\* 20 ns is fastest: 2\\.00x faster than pool 40 ns"
+                + " \\(95% CI 1\\.\\d\\d-2\\.\\d\\dx, 2 passes\\)\\. Pool or allocate\\? Here alloc, 2\\.00x; 2019 \\(G1\\): pool,"
+                + " 3\\.03x: \\*\\*differs\\*\\*\\.").matcher(tables).find(), tables);
     }
 
     @Test
@@ -214,8 +222,9 @@ class AnalyzerExperimentTest {
 
         assertEquals(4, new RecordsFile(first).readAll().size());
         assertEquals(4, new RecordsFile(second).readAll().size());
-        assertEquals(sorted(Files.readAllLines(whole.resolve(RecordsFile.NAME))),
-                sorted(Files.readAllLines(merged.resolve(RecordsFile.NAME))));
+        assertEquals(sorted(measured(Files.readAllLines(whole.resolve(RecordsFile.NAME)))),
+                sorted(measured(Files.readAllLines(merged.resolve(RecordsFile.NAME)))),
+                "the same measurements (where each fork stood in its pass and the host around it differ)");
         assertEquals(Files.readString(whole.resolve(ResultsFolder.TABLES)),
                 LabRunner.render(new RecordsFile(merged).readAll(), RunInfo.readAllFrom(merged), new AnalyzerReport()));
     }
@@ -242,7 +251,8 @@ class AnalyzerExperimentTest {
         assertTrue(tables.contains("[1] G1 alloc C: exited with code 3"), tables);
         assertTrue(tables.contains("- real-time profile: quick (every cell: `analyzer --mode realtime --find-interval"
                 + " --duration 500ms --warmup-s 0`)"), tables);
-        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("[1/4] G1 alloc A real time (heap 2g): running"));
+        assertTrue(Pattern.compile("\\[1/4\\] G1 (alloc|pool) [AC] real time \\(heap 2g\\): running")
+                .matcher(progress.toString(StandardCharsets.UTF_8)).find(), "the first of the pass's random order");
     }
 
     @Test
@@ -420,6 +430,10 @@ class AnalyzerExperimentTest {
         return new Settings(new AnalyzerLabSettings(Profile.QUICK, gcs, strategies, cases, heap, jvmArgs(script), null,
                 Duration.ofMinutes(1), null, AnalyzerMode.REALTIME,
                 new RealtimeOptions(Duration.ofMillis(500), 0.0, null, null, null), false, 1, null));
+    }
+
+    private static List<String> measured(List<String> lines) {
+        return lines.stream().map(RecordLine::measuredPart).toList();
     }
 
     private static List<String> sorted(List<String> lines) {

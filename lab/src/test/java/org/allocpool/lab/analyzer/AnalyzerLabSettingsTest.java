@@ -60,10 +60,10 @@ class AnalyzerLabSettingsTest {
         assertEquals(List.of("alloc", "pool", "flat"), quick.strategies());
         assertEquals(AnalyzerMatrix.CASES, quick.cases());
         assertEquals(List.of("pool"), quick.cppStrategies());
-        assertEquals(List.of("--round-time", "500ms", "--rounds", "10", "--warmup", "6", "--max-rounds", "24"),
+        assertEquals(List.of("--round-time", "250ms", "--rounds", "10", "--warmup", "6", "--max-rounds", "24"),
                 quick.workload().toArgs());
         assertEquals(Duration.ofMinutes(3), quick.cellTimeout());
-        assertEquals(2, quick.forks());
+        assertEquals(3, quick.forks());
         assertEquals(null, quick.realtime(), "batch runs carry no real-time options");
     }
 
@@ -75,7 +75,7 @@ class AnalyzerLabSettingsTest {
         assertEquals(AnalyzerMatrix.STRATEGIES, full.strategies());
         assertEquals(List.of("--max-rounds", "20"), full.workload().toArgs());
         assertEquals(Duration.ofMinutes(45), full.cellTimeout());
-        assertEquals(2, full.forks());
+        assertEquals(3, full.forks());
     }
 
     @Test

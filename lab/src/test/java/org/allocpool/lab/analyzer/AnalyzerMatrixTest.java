@@ -215,7 +215,7 @@ class AnalyzerMatrixTest {
                 "-XX:+AlwaysPreTouch", "-Xlog:gc*:file=/r/G1-pool-B-fork2.gc.log",
                 "--enable-native-access=org.allocpool.analyzer", "-Xss2m", "-p", "/mods", "-m",
                 "org.allocpool.cli/org.allocpool.cli.AllocpoolMain", "analyzer", "--strategy", "pool", "--case", "B",
-                "--queue", "5000", "--round-time", "500ms", "--rounds", "10", "--warmup", "6", "--max-rounds", "24",
+                "--queue", "5000", "--round-time", "250ms", "--rounds", "10", "--warmup", "6", "--max-rounds", "24",
                 "--json"), command);
         assertEquals("G1-pool-B", cell.id());
     }
@@ -229,7 +229,7 @@ class AnalyzerMatrixTest {
                 "cp", "Main"));
 
         assertEquals("analyzer", experiment.name());
-        assertEquals(new RunInfo("analyzer", "quick", List.of("--round-time", "500ms", "--rounds", "10", "--warmup", "6",
+        assertEquals(new RunInfo("analyzer", "quick", List.of("--round-time", "250ms", "--rounds", "10", "--warmup", "6",
                 "--max-rounds", "24"), List.of("-Xss2m"), "batch"), experiment.describe());
         assertEquals(3, experiment.forks());
         assertEquals(Duration.ofSeconds(90), experiment.timeout(experiment.cells().getFirst()));

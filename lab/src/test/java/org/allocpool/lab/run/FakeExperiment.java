@@ -5,8 +5,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.LatestRecords;
@@ -84,6 +86,8 @@ final class FakeExperiment implements Experiment<FakeExperiment.Cell, FakeExperi
     private final int forks;
     private final Path missingProgram;
     private final String profile;
+    private final int maxForks;
+    private final Set<String> undecided;
 
     /** {@code cells}, {@code forks} each; {@code scratch} is a folder whose {@code no-such-program} does not exist. */
     FakeExperiment(List<Cell> cells, int forks, Path scratch) {
@@ -91,10 +95,34 @@ final class FakeExperiment implements Experiment<FakeExperiment.Cell, FakeExperi
     }
 
     FakeExperiment(List<Cell> cells, int forks, Path scratch, String profile) {
+        this(cells, forks, scratch, profile, forks, Set.of());
+    }
+
+    private FakeExperiment(List<Cell> cells, int forks, Path scratch, String profile, int maxForks, Set<String> undecided) {
         this.cells = List.copyOf(cells);
         this.forks = forks;
         this.missingProgram = scratch.resolve("no-such-program");
         this.profile = profile;
+        this.maxForks = maxForks;
+        this.undecided = Set.copyOf(undecided);
+    }
+
+    /**
+     * The same experiment, whose report keeps the cells named {@code undecided} undecided whatever they
+     * measure, with up to {@code maxForks} passes for them (and an hour's budget).
+     */
+    FakeExperiment withUndecided(int maxForks, Set<String> undecided) {
+        return new FakeExperiment(cells, forks, missingProgram.getParent(), profile, maxForks, undecided);
+    }
+
+    @Override
+    public int maxForks() {
+        return maxForks;
+    }
+
+    @Override
+    public Duration budget() {
+        return maxForks > forks ? Duration.ofHours(1) : null;
     }
 
     @Override
@@ -145,7 +173,13 @@ final class FakeExperiment implements Experiment<FakeExperiment.Cell, FakeExperi
 
     @Override
     public Report<Fields, Metrics> report() {
-        return new FakeReport();
+        Set<String> keys = new HashSet<>();
+        for (Cell cell : cells) {
+            if (undecided.contains(cell.name())) {
+                keys.add(cell.fields().key());
+            }
+        }
+        return new FakeReport(keys);
     }
 
     private static JvmCommand java() {
@@ -163,6 +197,22 @@ final class FakeExperiment implements Experiment<FakeExperiment.Cell, FakeExperi
     static final class FakeReport implements Report<Fields, Metrics> {
 
         static final RecordType<Fields, Metrics> TYPE = RecordType.of(NAME, Fields.class, Metrics.class);
+
+        private final Set<String> undecided;
+
+        FakeReport() {
+            this(Set.of());
+        }
+
+        /** A report that cannot decide the cells of {@code undecided} (keys). */
+        FakeReport(Set<String> undecided) {
+            this.undecided = Set.copyOf(undecided);
+        }
+
+        @Override
+        public Set<String> undecidedCells(List<LabRecord<Fields, Metrics>> records) {
+            return undecided;
+        }
 
         @Override
         public RecordType<Fields, Metrics> recordType() {

@@ -4,17 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.allocpool.lab.gauge.GaugeReading;
 import org.allocpool.lab.run.FakeExperiment.Cell;
 import org.allocpool.lab.store.RecordsFile;
 import org.allocpool.lab.store.ResultsFolder;
@@ -24,6 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The one lab runner, driven by {@link FakeExperiment}: what it records, when, and what it says while it runs. */
 class LabRunnerTest {
+
+    /** The seed of every run here, so that the passes' orders are known. */
+    static final long SEED = 7;
 
     @TempDir
     Path tmp;
@@ -38,9 +48,19 @@ class LabRunnerTest {
 
         assertEquals(LabRunner.EXIT_OK, exit);
         List<JsonNode> records = new RecordsFile(dir).readAll();
-        assertEquals(List.of("a#1", "bb#1", "ccc#1", "a#2", "bb#2", "ccc#2"),
+        List<String> expected = new ArrayList<>();
+        for (int pass = 1; pass <= 2; pass++) {
+            for (String name : new PassOrder(SEED).of(List.of("a", "bb", "ccc"), pass)) {
+                expected.add(name + "#" + pass);
+            }
+        }
+        assertEquals(expected,
                 records.stream().map(r -> r.path("cell").path("name").asText() + "#" + r.path("fork").asInt()).toList(),
-                "every cell's first fork, then every cell's second");
+                "every cell's first fork, then every cell's second, each pass in the seed's order");
+        for (JsonNode record : records) {
+            assertEquals(SEED, record.path("pass").path("seed").asLong(), record.toString());
+            assertEquals(record.path("fork").asInt(), record.path("pass").path("number").asInt(), record.toString());
+        }
         for (int i = 0; i < records.size(); i++) {
             assertEquals(i, records.get(i).path("metrics").path("recordsBefore").asInt(),
                     "fork " + (i + 1) + " started after the " + i + " before it were on file: " + records.get(i));
@@ -82,6 +102,66 @@ class LabRunnerTest {
     }
 
     @Test
+    void shouldGiveFurtherPassesOnlyToTheCellsOfUndecidedComparisons() throws Exception {
+        Path dir = tmp.resolve("run");
+        FakeExperiment experiment = new FakeExperiment(List.of(new Cell("a"), new Cell("b"), new Cell("c")), 2, tmp)
+                .withUndecided(4, Set.of("c"));
+
+        run(experiment, dir);
+
+        List<String> forks = new RecordsFile(dir).readAll().stream()
+                .map(r -> r.path("cell").path("name").asText() + "#" + r.path("fork").asInt()).toList();
+        assertEquals(Set.of("a#1", "b#1", "c#1", "a#2", "b#2", "c#2", "c#3", "c#4"), Set.copyOf(forks));
+        assertEquals(List.of("c#3", "c#4"), forks.subList(6, 8), "after the two passes of every cell");
+        String said = progress.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("pass 3: 1 cells of comparisons still undecided"), said);
+    }
+
+    @Test
+    void shouldStopAddingPassesOnceEveryComparisonIsDecided() throws Exception {
+        Path dir = tmp.resolve("run");
+        run(new FakeExperiment(List.of(new Cell("a"), new Cell("b")), 2, tmp).withUndecided(6, Set.of()), dir);
+
+        assertEquals(4, new RecordsFile(dir).readAll().size());
+        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("every comparison decided after 2 passes"));
+    }
+
+    @Test
+    void shouldRunAForkAgainAndSaySoWhenTheHostGaugeMovedBeyondItsLimitDuringIt() throws Exception {
+        Path dir = tmp.resolve("run");
+        Instant now = Instant.parse("2026-11-28T10:00:00Z");
+        // before a's fork, after it (the memory loop 50% slower: the host moved), after its second run (still)
+        Deque<GaugeReading> readings = new ArrayDeque<>(List.of(new GaugeReading(now, 2.0, 0.5),
+                new GaugeReading(now.plusSeconds(5), 3.0, 0.5), new GaugeReading(now.plusSeconds(10), 3.0, 0.5)));
+        new LabRunner(print(out), print(progress), readings::poll).run(
+                new FakeExperiment(List.of(new Cell("a")), 1, tmp), new RunOptions(dir, false, Shard.ALL).withSeed(SEED));
+
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertEquals(2, records.size(), "the first run is kept, the second replaces it in the tables");
+        assertEquals(0.5, records.get(0).path("gauge").path("moved").asDouble(), 1e-9);
+        assertEquals(1, records.get(0).path("pass").path("runs").asInt());
+        assertEquals(0.0, records.get(1).path("gauge").path("moved").asDouble(), 1e-9);
+        assertEquals(2, records.get(1).path("pass").path("runs").asInt(), "the record says it ran twice");
+        assertEquals(3.0, records.get(1).path("gauge").path("before").path("memoryNsPerLine").asDouble());
+        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("fake a: the host gauge moved 50% during the fork"
+                + " (limit 20%): running it again"), progress.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void shouldRunAForkOnceMoreAtMostHoweverTheGaugeMoves() throws Exception {
+        Path dir = tmp.resolve("run");
+        Instant now = Instant.parse("2026-11-28T10:00:00Z");
+        Deque<GaugeReading> readings = new ArrayDeque<>(List.of(new GaugeReading(now, 2.0, 0.5),
+                new GaugeReading(now, 3.0, 0.5), new GaugeReading(now, 4.5, 0.5), new GaugeReading(now, 7.0, 0.5)));
+        new LabRunner(print(out), print(progress), readings::poll).run(
+                new FakeExperiment(List.of(new Cell("a")), 1, tmp), new RunOptions(dir, false, Shard.ALL).withSeed(SEED));
+
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertEquals(2, records.size(), "bounded: " + records);
+        assertEquals(0.5, records.get(1).path("gauge").path("moved").asDouble(), 1e-9, "kept, and marked as moved");
+    }
+
+    @Test
     void shouldKillATimedOutChildWithTheProcessesItStarted() throws Exception {
         Path dir = tmp.resolve("run");
         run(new FakeExperiment(List.of(new Cell("hang", "hang").timingOutAfter(Duration.ofSeconds(5))), 1, tmp), dir);
@@ -117,17 +197,18 @@ class LabRunnerTest {
 
         progress.reset();
         FakeExperiment mended = new FakeExperiment(List.of(new Cell("a"), new Cell("b"), new Cell("c")), 2, tmp);
-        assertEquals(LabRunner.EXIT_OK, new LabRunner(print(out), print(progress)).run(mended,
-                new RunOptions(dir, true, Shard.ALL)));
+        assertEquals(LabRunner.EXIT_OK, new LabRunner(print(out), print(progress), ForkGauge.NONE).run(mended,
+                new RunOptions(dir, true, Shard.ALL).withSeed(SEED)));
 
         List<String> after = Files.readAllLines(dir.resolve(RecordsFile.NAME));
         assertEquals(before, after.subList(0, 6), "nothing recorded is rewritten");
         List<JsonNode> rerun = new RecordsFile(dir).readAll().subList(6, after.size());
-        assertEquals(List.of("c#1", "b#2", "c#2"),
+        List<String> pass2 = new PassOrder(SEED).of(List.of("b", "c"), 2).stream().map(n -> n + "#2").toList();
+        assertEquals(Stream.concat(Stream.of("c#1"), pass2.stream()).toList(),
                 rerun.stream().map(r -> r.path("cell").path("name").asText() + "#" + r.path("fork").asInt()).toList(),
                 "only the failed forks run again, pass by pass");
         rerun.forEach(r -> assertEquals("ok", r.path("status").asText(), r.toString()));
-        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("3 forks already recorded ok, 3 to run"),
+        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("3 forks already recorded ok, 3 forks to run"),
                 progress.toString(StandardCharsets.UTF_8));
         String tables = Files.readString(dir.resolve(ResultsFolder.TABLES));
         assertFalse(tables.contains("failed"), "the latest ok record of each fork counts:\n" + tables);
@@ -141,14 +222,18 @@ class LabRunnerTest {
         run(new FakeExperiment(List.of(new Cell("a"), new Cell("b", "crash")), 2, tmp), tmp.resolve("run"));
 
         List<String> lines = progress.toString(StandardCharsets.UTF_8).lines().toList();
-        assertTrue(lines.getFirst().startsWith("lab: results in " + tmp.resolve("run") + "; 2 cells x 2 forks, 4 to run"),
+        assertTrue(lines.getFirst().startsWith("lab: results in " + tmp.resolve("run") + "; 2 cells x 2 passes, 4 forks to run"),
                 lines.getFirst());
-        assertLine(lines, "lab: \\[1/4\\] fake a, fork 1/2: running; time left not known yet");
-        assertLine(lines, "lab: \\[1/4\\] fake a, fork 1/2: ok in \\S+");
-        assertLine(lines, "lab: \\[2/4\\] fake b, fork 1/2: running; about \\S+ left");
-        assertLine(lines, "lab: \\[2/4\\] fake b, fork 1/2: FAILED \\(exited with code 3: .*IllegalStateException: b broke\\) in \\S+");
-        assertLine(lines, "lab: \\[3/4\\] fake a, fork 2/2: running; about \\S+ left");
-        assertLine(lines, "lab: \\[4/4\\] fake b, fork 2/2: running; about \\S+ left");
+        assertTrue(lines.getFirst().endsWith("each pass runs one fork of every cell in a fresh random order (seed " + SEED + ")"),
+                lines.getFirst());
+        List<String> first = new PassOrder(SEED).of(List.of("a", "b"), 1);
+        List<String> second = new PassOrder(SEED).of(List.of("a", "b"), 2);
+        assertLine(lines, "lab: \\[1/4\\] fake " + first.get(0) + ", fork 1/2: running; time left not known yet");
+        assertLine(lines, "lab: \\[1/4\\] fake " + first.get(0) + ", fork 1/2: (ok|FAILED .*) in \\S+");
+        assertLine(lines, "lab: \\[2/4\\] fake " + first.get(1) + ", fork 1/2: running; about \\S+ left");
+        assertLine(lines, "lab: \\[\\d/4\\] fake b, fork 1/2: FAILED \\(exited with code 3: .*IllegalStateException: b broke\\) in \\S+");
+        assertLine(lines, "lab: \\[3/4\\] fake " + second.get(0) + ", fork 2/2: running; about \\S+ left");
+        assertLine(lines, "lab: \\[4/4\\] fake " + second.get(1) + ", fork 2/2: running; about \\S+ left");
         assertLine(lines, "lab: records in .*records.jsonl, tables in .*tables.md, report in .*report.html, flat in .*records.csv");
     }
 
@@ -213,7 +298,7 @@ class LabRunnerTest {
     }
 
     private int run(FakeExperiment experiment, Path dir, RunOptions options) {
-        return new LabRunner(print(out), print(progress)).run(experiment, options);
+        return new LabRunner(print(out), print(progress), ForkGauge.NONE).run(experiment, options.withSeed(SEED));
     }
 
     static PrintStream print(ByteArrayOutputStream bytes) {

@@ -39,12 +39,13 @@ record AllocRateResult(AllocRateCellFields cell, List<LabRecord<AllocRateCellFie
     /** Allocated bytes per event over the forks, from each fork's rounds: a count, steady by nature; {@code null} when none measured. */
     Figure allocBytesPerEvent() {
         List<ForkSample> samples = new ArrayList<>();
-        for (AllocRateMetricsView m : measured()) {
+        for (ForkedCell.Measured<AllocRateMetricsView> fork : measuredForks()) {
+            AllocRateMetricsView m = fork.metrics();
             RoundStatistics rounds = m.allocBytesPerEventRounds();
             if (rounds != null && !rounds.rounds().isEmpty()) {
-                samples.add(new ForkSample(rounds.rounds(), rounds.median(), true, "a count"));
+                samples.add(new ForkSample(rounds.rounds(), rounds.median(), true, "a count").inPass(fork.pass()));
             } else if (m.allocBytesPerEvent() != null) {
-                samples.add(ForkSample.single(m.allocBytesPerEvent(), "a count"));
+                samples.add(ForkSample.single(m.allocBytesPerEvent(), "a count").inPass(fork.pass()));
             }
         }
         return samples.isEmpty() ? null : Figure.of(samples);
@@ -56,10 +57,11 @@ record AllocRateResult(AllocRateCellFields cell, List<LabRecord<AllocRateCellFie
      */
     Figure cpuNsPerEvent() {
         List<ForkSample> samples = new ArrayList<>();
-        for (AllocRateMetricsView m : measured()) {
+        for (ForkedCell.Measured<AllocRateMetricsView> fork : measuredForks()) {
+            AllocRateMetricsView m = fork.metrics();
             RoundStatistics rounds = m.cpuNsPerEventRounds();
             if (rounds != null && !rounds.rounds().isEmpty() && rounds.rounds().stream().allMatch(r -> r > 0)) {
-                samples.add(ForkSample.checked(rounds.rounds(), rounds.median(), null));
+                samples.add(ForkSample.checked(rounds.rounds(), rounds.median(), null).inPass(fork.pass()));
             }
         }
         return samples.isEmpty() ? null : Figure.of(samples);
@@ -93,11 +95,12 @@ record AllocRateResult(AllocRateCellFields cell, List<LabRecord<AllocRateCellFie
 
     private Figure rates(int divisor) {
         List<ForkSample> samples = new ArrayList<>();
-        for (AllocRateMetricsView m : measured()) {
+        for (ForkedCell.Measured<AllocRateMetricsView> fork : measuredForks()) {
+            AllocRateMetricsView m = fork.metrics();
             RoundStatistics rounds = m.eventsPerSecondRounds();
             if (rounds != null && !rounds.rounds().isEmpty()) {
                 List<Double> each = rounds.rounds().stream().map(r -> r / divisor).toList();
-                samples.add(ForkSample.checked(each, rounds.median() / divisor, m.steadyState()));
+                samples.add(ForkSample.checked(each, rounds.median() / divisor, m.steadyState()).inPass(fork.pass()));
             }
         }
         return samples.isEmpty() ? null : Figure.of(samples);

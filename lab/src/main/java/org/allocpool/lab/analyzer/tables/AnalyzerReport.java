@@ -83,6 +83,13 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
      * fork lost even at the widest interval). Lower is better for both; runs at one fixed interval
      * measure a loss, not a figure, and are left out.
      */
+    /** The cells of the batch verdict's two questions (pool or allocate, on the heap or off it) still undecided. */
+    @Override
+    public Set<String> undecidedCells(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records) {
+        return BatchVerdict.undecidedCells(new AnalyzerResults(records.stream()
+                .filter(r -> r.cell() != null && !r.cell().isRealtime()).toList()));
+    }
+
     @Override
     public List<CellFigure> figures(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records) {
         List<CellFigure> figures = new ArrayList<>();

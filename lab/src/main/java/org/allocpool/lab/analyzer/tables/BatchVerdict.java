@@ -3,6 +3,7 @@ package org.allocpool.lab.analyzer.tables;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -153,6 +154,45 @@ final class BatchVerdict {
         return text.append('.').toString();
     }
 
+    /**
+     * The cells ({@code CellFields.key()}) of the article's two questions, under each collector and
+     * case, that this run cannot answer yet: pool against alloc, the best off-heap strategy against the
+     * best heap one, where both ran and measured, but the ratio's interval does not clear the margin or
+     * a figure is not steady (a further fork may make it so). Cells that failed ask for nothing.
+     */
+    static Set<String> undecidedCells(AnalyzerResults results) {
+        Set<String> undecided = new LinkedHashSet<>();
+        for (String gc : results.collectors()) {
+            for (String caseName : results.cases(gc)) {
+                List<Keyed> measured = new ArrayList<>();
+                for (String strategy : results.strategies(gc)) {
+                    CellResult result = results.get(gc, strategy, caseName);
+                    Figure figure = result == null || !result.isOk() ? null : result.nsPerPacket();
+                    if (figure != null && !strategy.endsWith("dummy")) {
+                        measured.add(new Keyed(new Named(strategy, figure), result.cell().key()));
+                    }
+                }
+                List<Named> named = measured.stream().map(Keyed::named).toList();
+                undecided(undecided, measured, named(named, "pool"), named(named, "alloc"));
+                undecided(undecided, measured, best(named, OFF_HEAP), best(named, HEAP));
+            }
+        }
+        return undecided;
+    }
+
+    private static void undecided(Set<String> undecided, List<Keyed> measured, Named a, Named b) {
+        if (a == null || b == null) {
+            return;
+        }
+        if (!Comparison.of(a.name(), a.figure(), b.name(), b.figure(), true).isClear()) {
+            for (Keyed k : measured) {
+                if (k.named() == a || k.named() == b) {
+                    undecided.add(k.key());
+                }
+            }
+        }
+    }
+
     /** pool, alloc and the best off-heap strategy, where each is not the fastest itself. */
     private static List<Named> othersThatMatter(List<Named> steady, Named fastest) {
         List<Named> others = new ArrayList<>();
@@ -247,6 +287,10 @@ final class BatchVerdict {
 
     /** A strategy (or collector) and its figure. */
     private record Named(String name, Figure figure) {
+    }
+
+    /** A strategy's figure and its cell's key. */
+    private record Keyed(Named named, String key) {
     }
 
     /** The article's fastest strategy of a group, and its figure. */

@@ -35,13 +35,14 @@ record CellResult(AnalyzerCellFields cell, List<LabRecord<AnalyzerCellFields, An
     /** The ns/packet figure over the forks that measured one, or {@code null} when none did. */
     Figure nsPerPacket() {
         List<ForkSample> samples = new ArrayList<>();
-        for (AnalyzerMetricsView m : measured()) {
+        for (ForkedCell.Measured<AnalyzerMetricsView> fork : measuredForks()) {
+            AnalyzerMetricsView m = fork.metrics();
             RoundStatistics ns = m.nsPerPacket();
             if (ns == null) {
                 continue;
             }
             List<Double> rounds = ns.rounds().isEmpty() ? List.of(ns.median()) : ns.rounds();
-            samples.add(ForkSample.checked(rounds, forkNsPerPacket(m), m.steadyState()));
+            samples.add(ForkSample.checked(rounds, forkNsPerPacket(m), m.steadyState()).inPass(fork.pass()));
         }
         return samples.isEmpty() ? null : Figure.of(samples);
     }

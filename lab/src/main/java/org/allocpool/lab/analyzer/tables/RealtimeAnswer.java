@@ -5,6 +5,7 @@ import java.util.List;
 import org.allocpool.lab.analyzer.AnalyzerMetricsView;
 import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.figure.ForkSample;
+import org.allocpool.lab.records.ForkedCell;
 import org.allocpool.lab.text.Numbers;
 
 /**
@@ -26,12 +27,13 @@ record RealtimeAnswer(Figure interval, Double lostPercent, boolean search) {
         List<ForkSample> found = new ArrayList<>();
         Double worst = null;
         boolean search = false;
-        for (AnalyzerMetricsView m : result.measured()) {
+        for (ForkedCell.Measured<AnalyzerMetricsView> fork : result.measuredForks()) {
+            AnalyzerMetricsView m = fork.metrics();
             AnalyzerMetricsView.Search s = m.search();
             if (s != null) {
                 search = true;
                 if (s.minIntervalNs() != null) {
-                    found.add(ForkSample.single(s.minIntervalNs(), "a search"));
+                    found.add(ForkSample.single(s.minIntervalNs(), "a search").inPass(fork.pass()));
                 } else if (s.lossPercentAtMax() != null) {
                     worst = worst == null ? s.lossPercentAtMax() : Math.max(worst, s.lossPercentAtMax());
                 }

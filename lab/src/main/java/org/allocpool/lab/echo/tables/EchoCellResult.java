@@ -36,12 +36,13 @@ record EchoCellResult(EchoCellFields cell, List<LabRecord<EchoCellFields, EchoMe
      */
     Figure eventsPerSecond() {
         List<ForkSample> samples = new ArrayList<>();
-        for (EchoMetricsView m : measured()) {
+        for (ForkedCell.Measured<EchoMetricsView> fork : measuredForks()) {
+            EchoMetricsView m = fork.metrics();
             RoundStatistics rounds = m.eventsPerSecondRounds();
             if (hasRounds(rounds)) {
-                samples.add(ForkSample.checked(rounds.rounds(), rounds.median(), m.steadyState()));
+                samples.add(ForkSample.checked(rounds.rounds(), rounds.median(), m.steadyState()).inPass(fork.pass()));
             } else if (m.eventsPerSecond() != null) {
-                samples.add(new ForkSample(List.of(m.eventsPerSecond()), m.eventsPerSecond(), false, NOT_CHECKED));
+                samples.add(new ForkSample(List.of(m.eventsPerSecond()), m.eventsPerSecond(), false, NOT_CHECKED).inPass(fork.pass()));
             }
         }
         return samples.isEmpty() ? null : Figure.of(samples);
@@ -54,12 +55,13 @@ record EchoCellResult(EchoCellFields cell, List<LabRecord<EchoCellFields, EchoMe
      */
     Figure allocBytesPerEvent() {
         List<ForkSample> samples = new ArrayList<>();
-        for (EchoMetricsView m : measured()) {
+        for (ForkedCell.Measured<EchoMetricsView> fork : measuredForks()) {
+            EchoMetricsView m = fork.metrics();
             RoundStatistics rounds = m.allocBytesPerEventRounds();
             if (hasRounds(rounds)) {
-                samples.add(new ForkSample(rounds.rounds(), rounds.median(), true, "a count"));
+                samples.add(new ForkSample(rounds.rounds(), rounds.median(), true, "a count").inPass(fork.pass()));
             } else if (m.allocBytesPerEvent() != null) {
-                samples.add(ForkSample.single(m.allocBytesPerEvent(), "a count"));
+                samples.add(ForkSample.single(m.allocBytesPerEvent(), "a count").inPass(fork.pass()));
             }
         }
         return samples.isEmpty() ? null : Figure.of(samples);

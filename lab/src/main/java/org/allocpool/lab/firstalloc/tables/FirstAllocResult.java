@@ -83,9 +83,10 @@ record FirstAllocResult(FirstAllocCellFields cell, List<LabRecord<FirstAllocCell
      */
     Figure firstBufferFigure() {
         List<ForkSample> samples = new ArrayList<>();
-        for (FirstAllocMetricsView m : measured()) {
+        for (ForkedCell.Measured<FirstAllocMetricsView> fork : measuredForks()) {
+            FirstAllocMetricsView m = fork.metrics();
             if (m.firstBufferNs() != null) {
-                samples.add(ForkSample.single(m.firstBufferNs() / 1e6, ONCE));
+                samples.add(ForkSample.single(m.firstBufferNs() / 1e6, ONCE).inPass(fork.pass()));
             }
         }
         return samples.isEmpty() ? null : Figure.of(samples);

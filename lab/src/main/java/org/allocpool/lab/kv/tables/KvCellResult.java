@@ -46,10 +46,11 @@ record KvCellResult(KvCellFields cell, List<LabRecord<KvCellFields, KvMetricsVie
     /** The rate of one store phase ({@code KvMetricsView::gets} with {@code KvMetricsView::getsPerSecond}), or {@code null}. */
     Figure rate(Function<KvMetricsView, Rounds> rounds, Function<KvMetricsView, Double> single) {
         List<ForkSample> samples = new ArrayList<>();
-        for (KvMetricsView m : measured()) {
+        for (ForkedCell.Measured<KvMetricsView> fork : measuredForks()) {
+            KvMetricsView m = fork.metrics();
             ForkSample sample = sample(rounds.apply(m), single.apply(m));
             if (sample != null) {
-                samples.add(sample);
+                samples.add(sample.inPass(fork.pass()));
             }
         }
         return samples.isEmpty() ? null : Figure.of(samples);
@@ -66,14 +67,15 @@ record KvCellResult(KvCellFields cell, List<LabRecord<KvCellFields, KvMetricsVie
     /** The full-GC pause: each fork's pauses as its rounds (or its median alone), or {@code null}. */
     Figure fullGcPause() {
         List<ForkSample> samples = new ArrayList<>();
-        for (KvMetricsView m : measured()) {
+        for (ForkedCell.Measured<KvMetricsView> fork : measuredForks()) {
+            KvMetricsView m = fork.metrics();
             List<Double> pauses = m.fullGcPausesMs() == null || m.fullGcPausesMs().isEmpty()
                     ? m.fullGcPauseMs() == null ? List.of() : List.of(m.fullGcPauseMs())
                     : m.fullGcPausesMs();
             if (!pauses.isEmpty()) {
                 double median = m.fullGcPauseMs() != null ? m.fullGcPauseMs()
                         : RoundStatistics.of(pauses.stream().mapToDouble(Double::doubleValue).toArray()).median();
-                samples.add(new ForkSample(pauses, median, true, PAUSES));
+                samples.add(new ForkSample(pauses, median, true, PAUSES).inPass(fork.pass()));
             }
         }
         return samples.isEmpty() ? null : Figure.of(samples);
@@ -81,8 +83,13 @@ record KvCellResult(KvCellFields cell, List<LabRecord<KvCellFields, KvMetricsVie
 
     /** One reading per fork ({@code KvMetricsView::heapUsedMb}) as a figure over the forks, or {@code null}. */
     Figure reading(Function<KvMetricsView, Double> value) {
-        List<ForkSample> samples = measured().stream().map(value).filter(Objects::nonNull)
-                .map(v -> ForkSample.single(v, "one reading")).toList();
+        List<ForkSample> samples = new ArrayList<>();
+        for (ForkedCell.Measured<KvMetricsView> fork : measuredForks()) {
+            Double v = value.apply(fork.metrics());
+            if (v != null) {
+                samples.add(ForkSample.single(v, "one reading").inPass(fork.pass()));
+            }
+        }
         return samples.isEmpty() ? null : Figure.of(samples);
     }
 
