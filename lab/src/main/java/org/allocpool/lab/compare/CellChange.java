@@ -25,10 +25,23 @@ public record CellChange(String label, String metric, boolean lowerIsBetter, Fig
      * likewise the other way; else within noise, not steady, or no figure.
      */
     public static CellChange of(CellFigure before, CellFigure after, Threshold threshold) {
+        return of(before, after, threshold, 1);
+    }
+
+    /**
+     * The change from {@code before} to {@code after}, judged by the interval of after over before
+     * ({@link org.allocpool.lab.figure.RatioInterval}, side against side: two runs share no pass) where
+     * both have forks of at least two passes: slower (or faster) only when the whole interval lies beyond
+     * the threshold, and beyond the threshold times {@code hostSlowdown} (how much slower the host gauge
+     * read in the later run; its inverse for faster), so that a host that moved is not taken for a
+     * regression; the figures themselves are never rescaled. Without an interval, as the tables compare
+     * two figures: their spreads apart and the medians' ratio beyond the threshold.
+     */
+    public static CellChange of(CellFigure before, CellFigure after, Threshold threshold, double hostSlowdown) {
         Figure b = before.figure();
         Figure a = after.figure();
         return new CellChange(after.label(), after.metric(), after.lowerIsBetter(), b, a, judge(b, a, after.lowerIsBetter(),
-                threshold));
+                threshold, hostSlowdown));
     }
 
     /** A cell only in the later run. */
@@ -53,13 +66,22 @@ public record CellChange(String label, String metric, boolean lowerIsBetter, Fig
         return lowerIsBetter ? after.median() / before.median() : before.median() / after.median();
     }
 
-    private static Judgement judge(Figure before, Figure after, boolean lowerIsBetter, Threshold threshold) {
+    private static Judgement judge(Figure before, Figure after, boolean lowerIsBetter, Threshold threshold,
+                                   double hostSlowdown) {
         if (before == null || after == null) {
             return Judgement.NO_FIGURE;
         }
-        Comparison comparison = Comparison.of("after", after, "before", before, lowerIsBetter);
+        Comparison comparison = Comparison.of("after", after, "before", before, lowerIsBetter, false);
         if (!comparison.judged()) {
             return Judgement.NOT_STEADY;
+        }
+        if (comparison.interval() != null) {
+            boolean afterBetter = comparison.betterName().equals("after");
+            double host = afterBetter ? Math.max(1, 1 / hostSlowdown) : Math.max(1, hostSlowdown);
+            if (comparison.interval().low() > (1 + threshold.fraction()) * host) {
+                return afterBetter ? Judgement.FASTER : Judgement.SLOWER;
+            }
+            return Judgement.WITHIN_NOISE;
         }
         if (!comparison.isClear() || Double.isNaN(comparison.factor()) || !threshold.isExceededBy(comparison.factor())) {
             return Judgement.WITHIN_NOISE;

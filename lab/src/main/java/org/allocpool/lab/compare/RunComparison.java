@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.allocpool.lab.figure.CellFigure;
+import org.allocpool.lab.gauge.RunGauge;
 import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.records.LabRecord;
@@ -65,9 +67,20 @@ public final class RunComparison {
                 || after.grouping() == EnvironmentGroups.Grouping.KIND;
         EnvironmentGroups.Grouping grouping = byKind ? EnvironmentGroups.Grouping.KIND : EnvironmentGroups.Grouping.HOST;
         List<String> notes = new ArrayList<>();
+        RunGauge earlierGauge = RunGauge.of(before.records());
+        RunGauge laterGauge = RunGauge.of(after.records());
+        double hostSlowdown = earlierGauge.slowdownTo(laterGauge);
+        if (!earlierGauge.isEmpty() && !laterGauge.isEmpty()) {
+            notes.add(String.format(Locale.ROOT, "host gauge: %s %.2f ns per cache line, %.3f ns per step; %s %.2f and"
+                            + " %.3f: the later host %s; a cell is called slower or faster only beyond the threshold"
+                            + " times that", before.name(), earlierGauge.memoryMedian(), earlierGauge.cpuMedian(),
+                    after.name(), laterGauge.memoryMedian(), laterGauge.cpuMedian(),
+                    hostSlowdown >= 1 ? String.format(Locale.ROOT, "%.2fx slower at most", hostSlowdown)
+                            : String.format(Locale.ROOT, "%.2fx faster", 1 / hostSlowdown)));
+        }
         List<ExperimentComparison> experiments = new ArrayList<>();
         for (Report<?, ?> report : reports) {
-            compare(report, before, after, grouping, threshold, notes, experiments);
+            compare(report, before, after, grouping, threshold, hostSlowdown, notes, experiments);
         }
         return new RunComparison(before.name(), after.name(), threshold, notes, experiments);
     }
@@ -119,7 +132,8 @@ public final class RunComparison {
 
     private static <F extends CellFields, M> void compare(Report<F, M> report, Run before, Run after,
                                                           EnvironmentGroups.Grouping grouping, Threshold threshold,
-                                                          List<String> notes, List<ExperimentComparison> out) {
+                                                          double hostSlowdown, List<String> notes,
+                                                          List<ExperimentComparison> out) {
         String experiment = report.recordType().experiment();
         Map<String, List<LabRecord<F, M>>> earlier = environments(report.recordType().readAll(before.records()), grouping);
         Map<String, List<LabRecord<F, M>>> later = environments(report.recordType().readAll(after.records()), grouping);
@@ -139,7 +153,7 @@ public final class RunComparison {
                         + b + "; after " + a);
             }
             out.add(new ExperimentComparison(experiment, b, a, changes(report, earlier.get(b), later.get(a), threshold,
-                    notes)));
+                    hostSlowdown, notes)));
             return;
         }
         for (Map.Entry<String, List<LabRecord<F, M>>> entry : earlier.entrySet()) {
@@ -148,7 +162,7 @@ public final class RunComparison {
                 notes.add(experiment + ": " + entry.getKey() + " is only in " + before.name() + ", not compared");
             } else {
                 out.add(new ExperimentComparison(experiment, entry.getKey(), entry.getKey(),
-                        changes(report, entry.getValue(), match, threshold, notes)));
+                        changes(report, entry.getValue(), match, threshold, hostSlowdown, notes)));
             }
         }
         later.keySet().stream().filter(env -> !earlier.containsKey(env)).forEach(env ->
@@ -157,18 +171,18 @@ public final class RunComparison {
 
     private static <F extends CellFields, M> List<CellChange> changes(Report<F, M> report, List<LabRecord<F, M>> before,
                                                                       List<LabRecord<F, M>> after, Threshold threshold,
-                                                                      List<String> notes) {
+                                                                      double hostSlowdown, List<String> notes) {
         Map<String, CellFigure> earlier = byKey(report.figures(before));
         Map<String, CellFigure> later = byKey(report.figures(after));
         List<CellChange> changes = new ArrayList<>();
         List<String> movedGauges = new ArrayList<>();
         earlier.forEach((key, figure) -> {
             CellFigure match = later.get(key);
-            CellChange change = match == null ? CellChange.removed(figure) : CellChange.of(figure, match, threshold);
+            CellChange change = match == null ? CellChange.removed(figure) : CellChange.of(figure, match, threshold, hostSlowdown);
             changes.add(change);
             if (match != null && match.hostGauge()
                     && (change.judgement() == Judgement.SLOWER || change.judgement() == Judgement.FASTER)) {
-                movedGauges.add(change.label() + " " + String.format(java.util.Locale.ROOT, "%.2fx ", change.judgement() == Judgement.SLOWER ? change.slowdown() : 1 / change.slowdown()) + change.judgement().text());
+                movedGauges.add(change.label() + " " + String.format(Locale.ROOT, "%.2fx ", change.judgement() == Judgement.SLOWER ? change.slowdown() : 1 / change.slowdown()) + change.judgement().text());
             }
         });
         if (!movedGauges.isEmpty()) {

@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.allocpool.lab.export.CsvExport;
+import org.allocpool.lab.gauge.RunGauge;
 import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.merge.RunMerge;
 import org.allocpool.lab.records.CellFields;
@@ -167,8 +168,9 @@ public final class LabRunner {
         List<RunInfo> own = mine.runs();
         List<EnvironmentGroups.Group<F, M>> groups = mine.groups();
         String warning = mine.warning("every table");
+        String host = hostLine(nodes);
         if (groups.size() == 1) {
-            return warning + report.render(groups.getFirst().records(), own);
+            return warning + report.render(groups.getFirst().records(), own) + host;
         }
         StringBuilder text = new StringBuilder(warning);
         text.append("# ").append(experiment).append(": ").append(groups.size())
@@ -179,7 +181,23 @@ public final class LabRunner {
             text.append("\n# Environment: ").append(group.description()).append("\n\n");
             text.append(report.render(group.records(), own));
         }
-        return text.toString();
+        return text.append(host).toString();
+    }
+
+    /**
+     * How far the host moved during the run, as the gauge read it before and after every fork, and how
+     * many forks ran again because it moved during them; empty when the run had no gauge.
+     */
+    private static String hostLine(List<JsonNode> nodes) {
+        RunGauge gauge = RunGauge.of(nodes);
+        if (gauge.isEmpty()) {
+            return "";
+        }
+        long again = nodes.stream().filter(n -> n.path("pass").path("runs").asInt(1) > 1).count();
+        return "\n" + Character.toUpperCase(gauge.summary().charAt(0)) + gauge.summary().substring(1) + "; "
+                + (again == 0 ? "no fork" : again + (again == 1 ? " fork" : " forks")) + " ran again after it moved more"
+                + " than " + Math.round(Passes.RERUN_LIMIT * 100) + "% during the fork. The gauge flags the host; it never"
+                + " rescales a figure.\n";
     }
 
     private static <C extends LabCell<?>> List<C> notDone(List<C> cells, int pass, Set<String> done) {

@@ -1,0 +1,108 @@
+package org.allocpool.lab.gauge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The host gauge's readings of one run, read back from its records (each fork's {@code gauge.before}
+ * and {@code gauge.after}, in time order, each reading once), and how far the host moved over the run
+ * or from one run to another. Immutable; safe to share.
+ *
+ * @param readings the readings, in time order
+ */
+public record RunGauge(List<GaugeReading> readings) {
+
+    public RunGauge {
+        readings = List.copyOf(readings);
+    }
+
+    /** The readings among {@code records} (any experiment's); none when the run had no gauge. */
+    public static RunGauge of(List<JsonNode> records) {
+        List<GaugeReading> all = new ArrayList<>();
+        for (JsonNode record : records) {
+            for (String when : List.of("before", "after")) {
+                GaugeReading reading = reading(record.path("gauge").path(when));
+                if (reading != null && all.stream().noneMatch(r -> r.at().equals(reading.at()))) {
+                    all.add(reading);
+                }
+            }
+        }
+        all.sort(Comparator.comparing(GaugeReading::at));
+        return new RunGauge(all);
+    }
+
+    /** Whether the run had a gauge at all. */
+    public boolean isEmpty() {
+        return readings.isEmpty();
+    }
+
+    /** The median ns per cache line of the memory loop. */
+    public double memoryMedian() {
+        return median(readings.stream().mapToDouble(GaugeReading::memoryNsPerLine).toArray());
+    }
+
+    /** The median ns per step of the CPU loop. */
+    public double cpuMedian() {
+        return median(readings.stream().mapToDouble(GaugeReading::cpuNsPerOp).toArray());
+    }
+
+    /**
+     * How much slower the host of {@code later} was than this run's: the larger of its two loops' median
+     * ratios (later over this; below 1 when it was faster in both), 1 when either run had no gauge.
+     */
+    public double slowdownTo(RunGauge later) {
+        if (isEmpty() || later.isEmpty()) {
+            return 1;
+        }
+        return Math.max(later.memoryMedian() / memoryMedian(), later.cpuMedian() / cpuMedian());
+    }
+
+    /**
+     * One line for the tables: the medians and how far each loop strayed from its median over the run,
+     * e.g. {@code host gauge (40 readings): memory 2.10 ns/line (0.93-1.12x its median), CPU 0.51
+     * ns/step (0.98-1.03x)}; empty when the run had no gauge.
+     */
+    public String summary() {
+        if (isEmpty()) {
+            return "";
+        }
+        double memory = memoryMedian();
+        double cpu = cpuMedian();
+        return String.format(Locale.ROOT, "host gauge (%d readings, before and after every fork): memory %.2f ns per"
+                        + " cache line (%.2f-%.2fx its median over the run), CPU %.3f ns per step (%.2f-%.2fx)",
+                readings.size(), memory, min(true) / memory, max(true) / memory, cpu, min(false) / cpu, max(false) / cpu);
+    }
+
+    private double min(boolean memory) {
+        return readings.stream().mapToDouble(r -> memory ? r.memoryNsPerLine() : r.cpuNsPerOp()).min().orElse(Double.NaN);
+    }
+
+    private double max(boolean memory) {
+        return readings.stream().mapToDouble(r -> memory ? r.memoryNsPerLine() : r.cpuNsPerOp()).max().orElse(Double.NaN);
+    }
+
+    private static GaugeReading reading(JsonNode node) {
+        if (!node.isObject() || !node.path("memoryNsPerLine").isNumber() || !node.path("cpuNsPerOp").isNumber()) {
+            return null;
+        }
+        try {
+            return new GaugeReading(Instant.parse(node.path("at").asText()), node.path("memoryNsPerLine").asDouble(),
+                    node.path("cpuNsPerOp").asDouble());
+        } catch (DateTimeParseException badTime) {
+            return null;
+        }
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}
