@@ -50,9 +50,13 @@ static int by_value(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static double median(double *values, int count) {
+/* The median of values (sorted in place); says on stderr how the repetitions of `what` spread. */
+static double median(double *values, int count, const char *what) {
     qsort(values, (size_t) count, sizeof(double), by_value);
-    return count % 2 == 1 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
+    double middle = count % 2 == 1 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
+    fprintf(stderr, "allocpool-host-gauge: %s, %d repetitions: min %.4g, median %.4g, max %.4g\n", what, count,
+            values[0], middle, values[count - 1]);
+    return middle;
 }
 
 /* One pass: every word of every line read, one word of each written back (the line goes back to memory). */
@@ -91,8 +95,9 @@ static double measure_memory(uint64_t *words, size_t count, int64_t budget_ns) {
         t0 = t1;
     }
     sink = carry;
-    fprintf(stderr, "allocpool-host-gauge: memory, %d passes over %lu MiB\n", n, BUFFER_BYTES >> 20);
-    return median(times, n);
+    char what[64];
+    snprintf(what, sizeof what, "memory, ns per line in a pass over %lu MiB", BUFFER_BYTES >> 20);
+    return median(times, n, what);
 }
 
 /* ns per step, the median of blocks of CPU_BLOCK_STEPS until budget_ns is spent (at least MIN_REPETITIONS). */
@@ -110,8 +115,9 @@ static double measure_cpu(int64_t budget_ns) {
         t0 = t1;
     }
     sink = x;
-    fprintf(stderr, "allocpool-host-gauge: cpu, %d blocks of %ld steps\n", n, CPU_BLOCK_STEPS);
-    return median(times, n);
+    char what[64];
+    snprintf(what, sizeof what, "cpu, ns per step in a block of %ld", CPU_BLOCK_STEPS);
+    return median(times, n, what);
 }
 
 static void usage_error(const char *what, const char *value) {
