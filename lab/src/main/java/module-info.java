@@ -7,7 +7,7 @@
 module org.allocpool.lab {
     requires transitive org.allocpool.metrics;
     requires transitive org.allocpool.process;
-    // the C ping-pong program the messaging lab runs, carried in the native jar
+    // the C ping-pong program the messaging lab runs and the host gauge, carried in the native jar
     requires org.allocpool.nativelib;
 
     exports org.allocpool.lab.allocrate;
@@ -22,6 +22,7 @@ module org.allocpool.lab {
     exports org.allocpool.lab.figure;
     exports org.allocpool.lab.firstalloc;
     exports org.allocpool.lab.firstalloc.tables;
+    exports org.allocpool.lab.gauge;
     exports org.allocpool.lab.kv;
     exports org.allocpool.lab.kv.tables;
     exports org.allocpool.lab.merge;

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Lines through points, one per series (a cell's probes, a latency spectrum), each point a marker
- * with a tooltip; either axis linear or logarithmic, the horizontal one with ticks of its own when
- * given (a percentile axis). Points a log axis cannot show (zero, negative) are left out. Build it
+ * with a tooltip; either axis linear or logarithmic (the vertical one may read as ratios about 1), the
+ * horizontal one with ticks of its own when given (a percentile axis). Points a log axis cannot show (zero, negative) are left out. Build it
  * with {@link #series}, then {@link #svg}; one instance draws one chart on one thread.
  */
 public final class LineChart {
@@ -24,6 +24,7 @@ public final class LineChart {
     private final boolean yLog;
     private final List<Series> series = new ArrayList<>();
     private List<Scale.Tick> xTicks;
+    private boolean yRatios;
 
     /**
      * @param xLabel the horizontal axis's label with its unit
@@ -64,6 +65,19 @@ public final class LineChart {
         return this;
     }
 
+    /**
+     * Reads the vertical values as ratios (1 = as usual): a logarithmic axis symmetric about 1 over just the
+     * points' reach, with round ratios as ticks ({@code 0.91}, {@code 1.1}), not widened to powers of ten.
+     * Needs a logarithmic vertical axis.
+     */
+    public LineChart ratioAxis() {
+        if (!yLog) {
+            throw new IllegalStateException("a ratio axis is logarithmic: construct the chart with yLog");
+        }
+        this.yRatios = true;
+        return this;
+    }
+
     /** Whether it holds no point. */
     public boolean isEmpty() {
         return series.isEmpty();
@@ -96,7 +110,8 @@ public final class LineChart {
         }
         Scale x = xTicks != null ? Scale.exact(xMin, xMax, frame.left() + 10, frame.right() - 10)
                 : Scale.of(xLog, xMin, xMax, false, frame.left(), frame.right());
-        Scale y = Scale.of(yLog, yMin, yLog ? yMax : yMax * 1.05, !yLog, frame.bottom(), frame.top());
+        Scale y = yRatios ? Scale.ratios(1 / ratioReach(yMin, yMax), ratioReach(yMin, yMax), frame.bottom(), frame.top())
+                : Scale.of(yLog, yMin, yLog ? yMax : yMax * 1.05, !yLog, frame.bottom(), frame.top());
         StringBuilder svg = new StringBuilder();
         frame.open(svg, label);
         frame.valueAxis(svg, y, yLabel);
@@ -121,5 +136,11 @@ public final class LineChart {
         }
         frame.close(svg);
         return svg.toString();
+    }
+
+    /** How far a ratio axis reaches either side of 1: past the farthest point, and at least to 1.1 and 1/1.1. */
+    private static double ratioReach(double min, double max) {
+        double farthest = Math.max(Math.max(max, 1 / min), 1.1);
+        return farthest * 1.05;
     }
 }
