@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The host gauge's readings of one run, read back from its records (each fork's {@code gauge.before}
@@ -61,30 +60,6 @@ public record RunGauge(List<GaugeReading> readings) {
             return 1;
         }
         return Math.max(later.memoryMedian() / memoryMedian(), later.cpuMedian() / cpuMedian());
-    }
-
-    /**
-     * One line for the tables: the medians and how far each loop strayed from its median over the run,
-     * e.g. {@code host gauge (40 readings): memory 2.10 ns/line (0.93-1.12x its median), CPU 0.51
-     * ns/step (0.98-1.03x)}; empty when the run had no gauge.
-     */
-    public String summary() {
-        if (isEmpty()) {
-            return "";
-        }
-        double memory = memoryMedian();
-        double cpu = cpuMedian();
-        return String.format(Locale.ROOT, "host gauge (%d readings, before and after every fork): memory %.2f ns per"
-                        + " cache line (%.2f-%.2fx its median over the run), CPU %.3f ns per step (%.2f-%.2fx)",
-                readings.size(), memory, min(true) / memory, max(true) / memory, cpu, min(false) / cpu, max(false) / cpu);
-    }
-
-    private double min(boolean memory) {
-        return readings.stream().mapToDouble(r -> memory ? r.memoryNsPerLine() : r.cpuNsPerOp()).min().orElse(Double.NaN);
-    }
-
-    private double max(boolean memory) {
-        return readings.stream().mapToDouble(r -> memory ? r.memoryNsPerLine() : r.cpuNsPerOp()).max().orElse(Double.NaN);
     }
 
     private static GaugeReading reading(JsonNode node) {

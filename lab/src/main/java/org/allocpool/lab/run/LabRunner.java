@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.allocpool.lab.export.CsvExport;
+import org.allocpool.lab.gauge.GaugeSummary;
 import org.allocpool.lab.gauge.RunGauge;
 import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.merge.RunMerge;
@@ -193,11 +194,11 @@ public final class LabRunner {
         if (gauge.isEmpty()) {
             return "";
         }
-        long again = nodes.stream().filter(n -> n.path("pass").path("runs").asInt(1) > 1).count();
-        return "\n" + Character.toUpperCase(gauge.summary().charAt(0)) + gauge.summary().substring(1) + "; "
-                + (again == 0 ? "no fork" : again + (again == 1 ? " fork" : " forks")) + " ran again after it moved more"
-                + " than " + Math.round(Passes.RERUN_LIMIT * 100) + "% during the fork. The gauge flags the host; it never"
-                + " rescales a figure.\n";
+        int again = (int) nodes.stream().filter(n -> n.path("pass").path("runs").asInt(1) > 1).count();
+        String line = GaugeSummary.of(gauge.readings()).line(again, Passes.RERUN_LIMIT);
+        return "\n" + Character.toUpperCase(line.charAt(0)) + line.substring(1)
+                + ". The gauge (a memory-bound and a CPU-bound loop in C, before and after every fork) flags the host;"
+                + " it never rescales a figure.\n";
     }
 
     private static <C extends LabCell<?>> List<C> notDone(List<C> cells, int pass, Set<String> done) {

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.allocpool.lab.gauge.GaugeLimit;
 import org.allocpool.lab.gauge.GaugeReading;
 import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.store.ResultsFolder;
@@ -17,9 +18,9 @@ import org.allocpool.metrics.result.RecordJson;
  * the pass's random order, with the host gauge read before and after it and the host's state as it
  * starts; each record is appended as soon as its fork ends, with where it ran in the schedule
  * ({@code pass}: number, position, cells in the pass, seed, the cell before it), the gauge
- * ({@code gauge}: before, after, how far it moved) and the host ({@code host}). A fork during which
- * the gauge moved beyond {@link #RERUN_LIMIT} is run again, at most {@link #MAX_RERUNS} times; each
- * record is kept, the later replacing the earlier in the tables, and says how many times it ran.
+ * ({@code gauge}: before, after, how far each figure moved) and the host ({@code host}). A fork during
+ * which the gauge moved beyond {@link GaugeLimit#DEFAULT} is run again, at most {@link #MAX_RERUNS}
+ * times; each record is kept, the later replacing the earlier in the tables, and says how many times it ran.
  * Not thread-safe: the lab's main thread only.
  *
  * @param <C> the experiment's cells
@@ -28,11 +29,8 @@ import org.allocpool.metrics.result.RecordJson;
  */
 final class Passes<C extends LabCell<F>, F extends CellFields, M> {
 
-    /**
-     * How far the host gauge may move between a fork's before and after readings (the larger of its
-     * two figures' relative changes) before the fork is run again.
-     */
-    static final double RERUN_LIMIT = 0.20;
+    /** How far the host gauge may move between a fork's before and after readings before the fork is run again. */
+    static final GaugeLimit RERUN_LIMIT = GaugeLimit.DEFAULT;
     /** How many times one fork is run again at most after the gauge moved. */
     static final int MAX_RERUNS = 1;
 
@@ -99,9 +97,9 @@ final class Passes<C extends LabCell<F>, F extends CellFields, M> {
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
             GaugeReading after = gauge.read();
             last = after;
-            double moved = before != null && after != null ? after.movedFrom(before) : Double.NaN;
-            boolean again = moved > RERUN_LIMIT && run < MAX_RERUNS && RecordLine.failureOf(record) == null;
-            folder.records().append(annotated(record, pass, position, cellsInPass, host, before, after, moved, run));
+            boolean moved = before != null && after != null && RERUN_LIMIT.isExceededBy(before, after);
+            boolean again = moved && run < MAX_RERUNS && RecordLine.failureOf(record) == null;
+            folder.records().append(annotated(record, pass, position, cellsInPass, host, before, after, run));
             line.finished(started, label, elapsed, RecordLine.failureOf(record));
             spentByCell.merge(cell.id(), elapsed, Duration::plus);
             forksByCell.merge(cell.id(), 1, Integer::sum);
@@ -109,14 +107,13 @@ final class Passes<C extends LabCell<F>, F extends CellFields, M> {
                 return;
             }
             line.plan(1);
-            line.note(label + ": the host gauge moved " + String.format(Locale.ROOT, "%.0f%%", moved * 100)
-                    + " during the fork (limit " + String.format(Locale.ROOT, "%.0f%%", RERUN_LIMIT * 100)
-                    + "): running it again");
+            line.note(label + ": the host gauge moved during the fork (memory " + percent(after.memoryMovedFrom(before))
+                    + ", CPU " + percent(after.cpuMovedFrom(before)) + "; limits " + RERUN_LIMIT.text() + "): running it again");
         }
     }
 
     private String annotated(String record, int pass, int position, int cellsInPass, HostState host, GaugeReading before,
-                             GaugeReading after, double moved, int run) {
+                             GaugeReading after, int run) {
         ObjectNode node = (ObjectNode) RecordJson.parse(record);
         ObjectNode schedule = node.putObject("pass");
         schedule.put("number", pass);
@@ -135,13 +132,18 @@ final class Passes<C extends LabCell<F>, F extends CellFields, M> {
             if (after != null) {
                 g.set("after", reading(after));
             }
-            if (!Double.isNaN(moved)) {
-                g.put("moved", moved);
-                g.put("limit", RERUN_LIMIT);
+            if (before != null && after != null) {
+                g.put("memoryMoved", after.memoryMovedFrom(before));
+                g.put("cpuMoved", after.cpuMovedFrom(before));
+                g.put("movedBeyondLimit", RERUN_LIMIT.isExceededBy(before, after));
             }
         }
         node.set("host", RecordJson.mapper().valueToTree(host));
         return node.toString();
+    }
+
+    private static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%.0f%%", fraction * 100);
     }
 
     private static ObjectNode reading(GaugeReading reading) {

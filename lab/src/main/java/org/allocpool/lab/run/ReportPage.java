@@ -3,8 +3,10 @@ package org.allocpool.lab.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import org.allocpool.lab.gauge.RunGauge;
 import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.records.CellFields;
+import org.allocpool.lab.report.HostGaugeChart;
 import org.allocpool.lab.report.HtmlReport;
 import org.allocpool.lab.store.RunInfo;
 
@@ -30,6 +32,10 @@ public final class ReportPage {
                 experiments.add(experiment);
             }
         }
+        HostGaugeChart.section(RunGauge.of(nodes).readings()).ifPresent(gauge ->
+                parts.add(new HtmlReport.Part("host gauge", "How fast the host ran a memory-bound and a CPU-bound loop"
+                        + " before and after every fork, over the run: it flags a host that moved; no figure is rescaled.\n",
+                        List.of(gauge))));
         return HtmlReport.render("allocpool lab report" + (experiments.isEmpty() ? "" : ": " + String.join(", ", experiments)),
                 parts);
     }

@@ -130,21 +130,25 @@ class LabRunnerTest {
     void shouldRunAForkAgainAndSaySoWhenTheHostGaugeMovedBeyondItsLimitDuringIt() throws Exception {
         Path dir = tmp.resolve("run");
         Instant now = Instant.parse("2026-11-28T10:00:00Z");
-        // before a's fork, after it (the memory loop 50% slower: the host moved), after its second run (still)
+        // before a's fork, after it (the CPU loop 20% slower: the host moved), after its second run (still)
         Deque<GaugeReading> readings = new ArrayDeque<>(List.of(new GaugeReading(now, 2.0, 0.5),
-                new GaugeReading(now.plusSeconds(5), 3.0, 0.5), new GaugeReading(now.plusSeconds(10), 3.0, 0.5)));
+                new GaugeReading(now.plusSeconds(5), 2.0, 0.6), new GaugeReading(now.plusSeconds(10), 2.0, 0.6)));
         new LabRunner(print(out), print(progress), readings::poll).run(
                 new FakeExperiment(List.of(new Cell("a")), 1, tmp), new RunOptions(dir, false, Shard.ALL).withSeed(SEED));
 
         List<JsonNode> records = new RecordsFile(dir).readAll();
         assertEquals(2, records.size(), "the first run is kept, the second replaces it in the tables");
-        assertEquals(0.5, records.get(0).path("gauge").path("moved").asDouble(), 1e-9);
+        assertEquals(0.2, records.get(0).path("gauge").path("cpuMoved").asDouble(), 1e-9);
+        assertTrue(records.get(0).path("gauge").path("movedBeyondLimit").asBoolean());
         assertEquals(1, records.get(0).path("pass").path("runs").asInt());
-        assertEquals(0.0, records.get(1).path("gauge").path("moved").asDouble(), 1e-9);
+        assertEquals(0.0, records.get(1).path("gauge").path("cpuMoved").asDouble(), 1e-9);
+        assertFalse(records.get(1).path("gauge").path("movedBeyondLimit").asBoolean());
         assertEquals(2, records.get(1).path("pass").path("runs").asInt(), "the record says it ran twice");
-        assertEquals(3.0, records.get(1).path("gauge").path("before").path("memoryNsPerLine").asDouble());
-        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("fake a: the host gauge moved 50% during the fork"
-                + " (limit 20%): running it again"), progress.toString(StandardCharsets.UTF_8));
+        assertEquals(0.6, records.get(1).path("gauge").path("before").path("cpuNsPerOp").asDouble());
+        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("fake a: the host gauge moved during the fork"
+                + " (memory 0%, CPU 20%; limits memory 100%, CPU 15%): running it again"),
+                progress.toString(StandardCharsets.UTF_8));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("1 fork"), "the tables say a fork ran again:\n" + out);
     }
 
     @Test
@@ -152,13 +156,14 @@ class LabRunnerTest {
         Path dir = tmp.resolve("run");
         Instant now = Instant.parse("2026-11-28T10:00:00Z");
         Deque<GaugeReading> readings = new ArrayDeque<>(List.of(new GaugeReading(now, 2.0, 0.5),
-                new GaugeReading(now, 3.0, 0.5), new GaugeReading(now, 4.5, 0.5), new GaugeReading(now, 7.0, 0.5)));
+                new GaugeReading(now.plusSeconds(1), 2.0, 0.6), new GaugeReading(now.plusSeconds(2), 2.0, 0.72),
+                new GaugeReading(now.plusSeconds(3), 2.0, 0.9)));
         new LabRunner(print(out), print(progress), readings::poll).run(
                 new FakeExperiment(List.of(new Cell("a")), 1, tmp), new RunOptions(dir, false, Shard.ALL).withSeed(SEED));
 
         List<JsonNode> records = new RecordsFile(dir).readAll();
         assertEquals(2, records.size(), "bounded: " + records);
-        assertEquals(0.5, records.get(1).path("gauge").path("moved").asDouble(), 1e-9, "kept, and marked as moved");
+        assertTrue(records.get(1).path("gauge").path("movedBeyondLimit").asBoolean(), "kept, and marked as moved");
     }
 
     @Test
