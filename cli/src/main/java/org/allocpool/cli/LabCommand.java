@@ -40,6 +40,14 @@ import picocli.CommandLine.Parameters;
                 + " a trend or a step (up to --max-rounds). A cell that never does is marked in every table and is"
                 + " never a winner. Figures are medians over the forks, with the spread of the rounds and of the forks.",
             "",
+            "Forks run in passes: pass N runs fork N of every cell, in a fresh random order (--seed; the records keep it),"
+                + " with a short host gauge (a memory-bound and a CPU-bound loop in C) before and after every fork; a"
+                + " fork during which the gauge moved beyond its limits runs once more. Every comparison in the verdict"
+                + " is a ratio taken pass by pass, with a 95% interval (a bootstrap over passes and rounds, widened for"
+                + " few passes); a winner is named only when the whole interval lies 5% or more beyond parity, else"
+                + " 'too close to call'. The quick batch profile runs three passes, then further passes for the cells"
+                + " of questions still undecided while the run stays within 14 minutes.",
+            "",
             "The options below are the packet analyser's (lab, lab analyzer). The other experiments have labs of "
                 + "their own: 'lab kv --help' (the off-heap store beside HashMap and its peers, and the codecs), "
                 + "'lab echo --help' (the event service: one copy per event, buffer strategies), 'lab analyzer-mt --help'"
@@ -85,8 +93,8 @@ final class LabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
             description = "quick (default): G1 and ZGC x alloc, pool, flat x cases A, B, C and the C++ pool builds, rounds"
-                    + " of half a second, two forks per cell, about 11 minutes on 2 cores (realtime: cases A, C, probes of 3 s"
-                    + " warm-up + 2 s); full: every collector, strategy and case with the article's rounds (10,000,000"
+                    + " of a quarter second, three passes and up to five more for undecided questions, at most 14 minutes on"
+                    + " 2 cores (realtime: cases A, C, three forks, probes of 3 s warm-up + 2 s); full: every collector, strategy and case with the article's rounds (10,000,000"
                     + " packets), many hours (realtime: probes of 10 s warm-up + 20 s).")
     String profile;
 
@@ -113,7 +121,9 @@ final class LabCommand implements Callable<Integer> {
     Boolean includeCpp;
 
     @Option(names = "--forks", paramLabel = "N",
-            description = "JVMs per cell: each is one sample of the JIT's and the memory layout's decisions. Default: 2.")
+            description = "JVMs per cell, one per pass: each is one sample of the JIT's and the memory layout's decisions,"
+                    + " and two cells' forks of a pass one sample of their ratio. Default: 3; given, exactly that many"
+                    + " passes (no further ones for undecided questions).")
     Integer forks;
 
     @Option(names = "--heap", paramLabel = "SIZE",

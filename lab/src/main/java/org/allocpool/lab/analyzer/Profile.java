@@ -33,8 +33,8 @@ public enum Profile {
      * the next (two forks of one cell differed by up to 2.2x), so the run spends its time on more
      * forks, which a comparison's interval rests on, rather than on longer ones.
      *
-     * <p>Real time: G1 and ZGC × {alloc, pool, flat} × cases {A, C} and the C++ pool builds, two forks of
-     * a search each. A search brings its workload to its steady state once, in batch before any source
+     * <p>Real time: G1 and ZGC × {alloc, pool, flat} × cases {A, C} and the C++ pool builds, three forks
+     * of a search each. A search brings its workload to its steady state once, in batch before any source
      * starts (rounds of a second until five in a row are steady, at most 20), then probes one interval
      * after another on it, each probe warming its source up for 3 s and measuring 2 s. The five
      * strategies × three cases the article shows take {@code --strategy}/{@code --case}.
@@ -50,7 +50,7 @@ public enum Profile {
      * warm-up and 10 timed, up to 20 while not steady), three forks each (three passes: the fewest a
      * ratio's interval can rest on): many hours on 2 cores; run it sharded across machines ({@code --shard}).
      *
-     * <p>Real time: every collector, strategy and case, two forks of a search each, each probe
+     * <p>Real time: every collector, strategy and case, three forks of a search each, each probe
      * warming its source up for the article's 10 s and measuring 20 s rather than its 60 s (a search
      * runs about 10 probes: 60 s would take days).
      *

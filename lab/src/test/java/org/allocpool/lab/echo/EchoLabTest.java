@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
@@ -14,8 +13,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.allocpool.lab.run.LabRunner;
 import org.allocpool.lab.run.RunOptions;
 import org.allocpool.lab.run.Shard;
@@ -63,11 +65,12 @@ class EchoLabTest {
                     record.path("metrics").path("eventsPerSecondRounds").path("median").asDouble());
             assertEquals(4, record.path("metrics").path("eventsPerSecondRounds").path("rounds").size());
         }
-        assertEquals(List.of("unpooled/false#1", "unpooled/true#1", "thread-local/false#1", "thread-local/true#1",
-                        "unpooled/false#2", "unpooled/true#2", "thread-local/false#2", "thread-local/true#2"),
-                records.stream().map(r -> r.path("cell").path("buffers").asText() + "/"
-                        + r.path("cell").path("copyPerEvent").asBoolean() + "#" + r.path("fork").asInt()).toList(),
-                "copy off and on of a strategy one after the other; every cell's first fork before any second");
+        List<String> forks = records.stream().map(r -> r.path("cell").path("buffers").asText() + "/"
+                + r.path("cell").path("copyPerEvent").asBoolean() + "#" + r.path("fork").asInt()).toList();
+        assertEquals(Set.of("unpooled/false#1", "unpooled/true#1", "thread-local/false#1", "thread-local/true#1"),
+                Set.copyOf(forks.subList(0, 4)), "every cell's first fork before any second, in the pass's own order");
+        assertEquals(Set.of("unpooled/false#2", "unpooled/true#2", "thread-local/false#2", "thread-local/true#2"),
+                Set.copyOf(forks.subList(4, 8)));
         String serverLog = Files.readString(dir.resolve("G1-top-of-book-2c-thread-local-copy-fork2.server.log"));
         assertTrue(serverLog.contains("echo serve --host 127.0.0.1 --port 0 --buffers thread-local --copy-per-event"
                 + " --stop-on-stdin-eof"), serverLog);
@@ -148,7 +151,7 @@ class EchoLabTest {
         }
         String tables = Files.readString(dir.resolve(ResultsFolder.TABLES));
         assertFalse(tables.contains("failed ["), tables);
-        assertTrue(tables.replaceAll(" +", " ").contains("| thread-local | 0.75× (-25%) spreads apart |"), tables);
+        assertTrue(tables.replaceAll(" +", " ").contains("| thread-local | 0.75× (-25%) 95% CI 0.7"), tables);
     }
 
     @Test
@@ -172,8 +175,10 @@ class EchoLabTest {
                 new RunOptions(dir, false, Shard.parse("2/2")));
 
         List<JsonNode> records = new RecordsFile(dir).readAll();
-        assertEquals(List.of("unpooled/true", "thread-local/true"), records.stream().map(r -> r.path("cell").path("buffers")
-                .asText() + "/" + r.path("cell").path("copyPerEvent").asBoolean()).toList(), "every second cell from the second");
+        assertEquals(Set.of("unpooled/true", "thread-local/true"), records.stream().map(r -> r.path("cell").path("buffers")
+                .asText() + "/" + r.path("cell").path("copyPerEvent").asBoolean()).collect(Collectors.toSet()),
+                "every second cell from the second");
+        assertEquals(2, records.size());
     }
 
     @Test

@@ -50,6 +50,15 @@ final class BatchVerdict {
         if (!collectors.isEmpty()) {
             out.append("\n**Which collector suits each strategy best** (lowest ns per packet):\n\n").append(collectors);
         }
+        List<Undecided> open = undecided(results);
+        if (!open.isEmpty() && !out.isEmpty()) {
+            int passes = results.all().stream().flatMap(r -> r.forks().stream()).mapToInt(r -> r.forkNumber()).max()
+                    .orElse(1);
+            out.append("\n**Still undecided** after ").append(passes).append(passes == 1 ? " pass" : " passes")
+                    .append(" (the ratio's 95% interval reaches within 5% of parity, or a figure is not steady; more passes"
+                            + " narrow an interval, unless the JVMs of a cell differ by as much as the cells do):\n\n");
+            open.forEach(q -> out.append("- ").append(q.text()).append(".\n"));
+        }
         return out.toString();
     }
 
@@ -156,41 +165,54 @@ final class BatchVerdict {
 
     /**
      * The cells ({@code CellFields.key()}) of the article's two questions, under each collector and
-     * case, that this run cannot answer yet: pool against alloc, the best off-heap strategy against the
-     * best heap one, where both ran and measured, but the ratio's interval does not clear the margin or
-     * a figure is not steady (a further fork may make it so). Cells that failed ask for nothing.
+     * case, that this run cannot answer yet ({@link #undecided}). Cells that failed ask for nothing.
      */
     static Set<String> undecidedCells(AnalyzerResults results) {
-        Set<String> undecided = new LinkedHashSet<>();
+        Set<String> keys = new LinkedHashSet<>();
+        undecided(results).forEach(q -> keys.addAll(q.keys()));
+        return keys;
+    }
+
+    /**
+     * The article's two questions, pool against alloc and the best off-heap strategy against the best
+     * heap one, under each collector and case, where both ran and measured but the ratio's interval
+     * does not clear the margin or a figure is not steady (a further fork may make it so).
+     */
+    static List<Undecided> undecided(AnalyzerResults results) {
+        List<Undecided> undecided = new ArrayList<>();
         for (String gc : results.collectors()) {
             for (String caseName : results.cases(gc)) {
-                List<Keyed> measured = new ArrayList<>();
+                List<Named> named = new ArrayList<>();
+                List<String> keys = new ArrayList<>();
                 for (String strategy : results.strategies(gc)) {
                     CellResult result = results.get(gc, strategy, caseName);
                     Figure figure = result == null || !result.isOk() ? null : result.nsPerPacket();
                     if (figure != null && !strategy.endsWith("dummy")) {
-                        measured.add(new Keyed(new Named(strategy, figure), result.cell().key()));
+                        named.add(new Named(strategy, figure));
+                        keys.add(result.cell().key());
                     }
                 }
-                List<Named> named = measured.stream().map(Keyed::named).toList();
-                undecided(undecided, measured, named(named, "pool"), named(named, "alloc"));
-                undecided(undecided, measured, best(named, OFF_HEAP), best(named, HEAP));
+                question(undecided, gc, caseName, named, keys, named(named, "pool"), named(named, "alloc"));
+                question(undecided, gc, caseName, named, keys, best(named, OFF_HEAP), best(named, HEAP));
             }
         }
         return undecided;
     }
 
-    private static void undecided(Set<String> undecided, List<Keyed> measured, Named a, Named b) {
+    private static void question(List<Undecided> undecided, String gc, String caseName, List<Named> named,
+                                 List<String> keys, Named a, Named b) {
         if (a == null || b == null) {
             return;
         }
-        if (!Comparison.of(a.name(), a.figure(), b.name(), b.figure(), true).isClear()) {
-            for (Keyed k : measured) {
-                if (k.named() == a || k.named() == b) {
-                    undecided.add(k.key());
-                }
-            }
+        Comparison c = Comparison.of(a.name(), a.figure(), b.name(), b.figure(), true);
+        if (!c.isClear()) {
+            undecided.add(new Undecided(gc + " " + caseName + ": " + a.name() + " against " + b.name() + " ("
+                    + c.judgement() + ")", List.of(keys.get(named.indexOf(a)), keys.get(named.indexOf(b)))));
         }
+    }
+
+    /** One of the article's questions this run cannot answer: what it is, and its two cells' keys. */
+    record Undecided(String text, List<String> keys) {
     }
 
     /** pool, alloc and the best off-heap strategy, where each is not the fastest itself. */
@@ -287,10 +309,6 @@ final class BatchVerdict {
 
     /** A strategy (or collector) and its figure. */
     private record Named(String name, Figure figure) {
-    }
-
-    /** A strategy's figure and its cell's key. */
-    private record Keyed(Named named, String key) {
     }
 
     /** The article's fastest strategy of a group, and its figure. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.figure.RatioInterval;
 import org.allocpool.lab.text.MarkdownTable;
 import org.allocpool.lab.text.TableNotes;
 
@@ -11,16 +12,18 @@ import org.allocpool.lab.text.TableNotes;
  * Java over C++ from the same run, for one collector: each Java strategy beside the C++ build that
  * keeps its data alike ({@code flat} and {@code native-pool} beside {@code cpp-flat pool}, {@code pool}
  * beside {@code cpp pool}), per case, as a ratio ({@code 1.45×}); over 1 means Java needs more time
- * per packet than C++. In batch the ratio of the medians over the forks ({@code ~} when either side
- * was not steady); in real time that of the smallest loss-free intervals, {@code -} with a footnote
+ * per packet than C++. In batch the ratio taken pass by pass with its 95% interval ({@code 1.08×
+ * (0.97-1.20)}, {@link RatioInterval}), or of the medians over the forks where there are too few passes
+ * for one ({@code ~} when either side was not steady); in real time that of the smallest loss-free
+ * intervals, likewise, {@code -} with a footnote
  * where either side lost packets even at 1000 ns. {@code -} alone: a side failed or was not run.
  * Thread-safe (stateless).
  */
 final class JavaCppRatioTable {
 
     /** The one-line note under every ratio table. */
-    static final String NOTE = "A ratio > 1 means Java needs more time per packet than C++; ~ marks a ratio of a"
-            + " figure that was not steady.";
+    static final String NOTE = "A ratio > 1 means Java needs more time per packet than C++; in brackets its 95% interval,"
+            + " pass by pass; ~ marks a ratio of a figure that was not steady.";
 
     /** Which Java strategy is compared with which C++ row. */
     record Pair(String javaStrategy, String cppRuntime, String cppStrategy) {
@@ -49,7 +52,7 @@ final class JavaCppRatioTable {
             if (javaNs == null || cppNs == null || cppNs.median() <= 0) {
                 return "-";
             }
-            return (javaNs.steady() && cppNs.steady() ? "" : "~") + ratio(javaNs.median() / cppNs.median());
+            return (javaNs.steady() && cppNs.steady() ? "" : "~") + ratio(javaNs, cppNs);
         });
     }
 
@@ -65,7 +68,7 @@ final class JavaCppRatioTable {
                 return "-";
             }
             if (javaAnswer.isLossFree() && cppAnswer.isLossFree()) {
-                return ratio(javaAnswer.interval().median() / cppAnswer.interval().median());
+                return ratio(javaAnswer.interval(), cppAnswer.interval());
             }
             List<String> lost = new ArrayList<>();
             if (!javaAnswer.isLossFree()) {
@@ -77,6 +80,15 @@ final class JavaCppRatioTable {
             return "- " + footnotes.note(label + ", case " + java.cell().caseName() + ": " + String.join(" and ", lost)
                     + " (even at the widest interval): no loss-free interval to compare.");
         });
+    }
+
+    /** Java over C++: {@code 1.08× (0.97-1.20)} pass by pass, or {@code 1.08×} of the medians without enough passes. */
+    static String ratio(Figure java, Figure cpp) {
+        RatioInterval interval = RatioInterval.of(java, cpp, true);
+        if (interval == null) {
+            return ratio(java.median() / cpp.median());
+        }
+        return ratio(interval.estimate()) + String.format(Locale.ROOT, " (%.2f-%.2f)", interval.low(), interval.high());
     }
 
     /** {@code 1.45×}. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import org.allocpool.lab.figure.Comparison;
+import org.allocpool.lab.figure.RatioInterval;
 import org.allocpool.lab.text.MarkdownTable;
 
 /**
@@ -19,8 +20,9 @@ final class CopyTables {
     /** What the ratio is, for the text above its table. */
     static final String RATIO = "Events/s with --copy-per-event over events/s reusing, per cell (medians over the forks):"
             + " `0.75× (-25%)` means one copy per event cost a quarter of the throughput (the Chronicle article's \"25%\"),"
-            + " `1.00×` no cost. Then whether the two figures' spreads (the middle half of their rounds and every fork's"
-            + " median) keep them apart, or overlap: too close to call.";
+            + " `1.00×` no cost. Then the ratio's 95% interval, pass by pass (`too close to call` when it reaches within 5%"
+            + " of 1.00); with a single pass, whether the two figures' spreads (the middle half of their rounds and every"
+            + " fork's median) keep them apart, or overlap: too close to call.";
     /** What the difference is, for the text above its table. */
     static final String BYTES = "Allocated bytes per event with --copy-per-event minus without, per cell (medians over the"
             + " forks): the size of what the copy allocates (a 44-byte top-of-book copy is a 56-byte object with"
@@ -33,7 +35,15 @@ final class CopyTables {
     static String ratios(EchoCells cells, String gc, String event) {
         return render(cells, gc, event, pair -> {
             Comparison c = pair.comparison();
-            return c == null ? null : EchoMetric.ratio(pair.ratio()) + " " + c.judgement();
+            if (c == null) {
+                return null;
+            }
+            RatioInterval copyOverReuse = RatioInterval.of(pair.copyEvents(), pair.reuseEvents(), true);
+            if (!c.judged() || copyOverReuse == null) {
+                return EchoMetric.ratio(pair.ratio()) + " " + c.judgement();
+            }
+            return EchoMetric.ratio(copyOverReuse.estimate()) + (c.isClear() ? "" : " too close to call,")
+                    + String.format(Locale.ROOT, " 95%% CI %.2f-%.2f", copyOverReuse.low(), copyOverReuse.high());
         });
     }
 
