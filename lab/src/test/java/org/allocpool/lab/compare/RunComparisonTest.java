@@ -11,7 +11,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
+import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
 
 /** Two runs side by side: what is slower, faster or within noise, and what is not judged. */
@@ -48,6 +52,54 @@ class RunComparisonTest {
         String text = ComparisonMarkdown.render(c);
         assertTrue(text.contains("| G1 pool B  | ns/packet | 100 (93.8-106) | 132 (124-140) | 1.32x slower |   **slower** |"),
                 text);
+    }
+
+    @Test
+    void shouldJudgeCellsOfSeveralForksByTheIntervalOfAfterOverBefore() {
+        // three forks a run, each JVM within 4% of the next: 1.5x slower is a regression, 1.05x is not
+        RunComparison c = compare(run("before", both(forks("pool", "A", 100, 1.0), forks("alloc", "A", 300, 1.0))),
+                run("after", both(forks("pool", "A", 150, 1.0), forks("alloc", "A", 315, 1.0))));
+
+        assertEquals(List.of(Judgement.WITHIN_NOISE, Judgement.SLOWER), judgements(c), "alloc, then pool");
+    }
+
+    @Test
+    void shouldNeverCallTheHostsOwnSlowingARegression() {
+        // every cell 1.3x slower, and so is the host gauge: the host moved, not the code
+        RunComparison moved = compare(run("before", forks("pool", "A", 100, 1.0)), run("after", forks("pool", "A", 130, 1.3)));
+        RunComparison still = compare(run("before", forks("pool", "A", 100, 1.0)), run("after", forks("pool", "A", 130, 1.0)));
+
+        assertEquals(List.of(Judgement.WITHIN_NOISE), judgements(moved));
+        assertFalse(moved.hasSlower());
+        assertTrue(moved.notes().stream().anyMatch(n -> n.startsWith("host gauge: before") && n.contains("1.30x slower")),
+                moved.notes().toString());
+        assertEquals(List.of(Judgement.SLOWER), judgements(still), "the same cells on a host that held still");
+    }
+
+    private static String[] both(String[] a, String[] b) {
+        return Stream.concat(Arrays.stream(a), Arrays.stream(b)).toArray(String[]::new);
+    }
+
+    /**
+     * Three forks (passes 1-3) of a steady G1 cell around {@code median} (within 4%), each with a host
+     * gauge reading before and after it of {@code hostFactor} times a base speed.
+     */
+    private static String[] forks(String strategy, String caseName, double median, double hostFactor) {
+        double[] jvm = {0.98, 1.02, 1.0};
+        String[] records = new String[3];
+        for (int fork = 1; fork <= 3; fork++) {
+            ObjectNode record = (ObjectNode) RecordJson.parse(analyzer(strategy, caseName, median * jvm[fork - 1], TIGHT));
+            record.put("fork", fork);
+            ObjectNode gauge = record.putObject("gauge");
+            for (String when : List.of("before", "after")) {
+                ObjectNode reading = gauge.putObject(when);
+                reading.put("at", "2026-11-28T10:00:" + (10 + fork * 2 + (when.equals("after") ? 1 : 0)) + "Z");
+                reading.put("memoryNsPerLine", 2.0 * hostFactor);
+                reading.put("cpuNsPerOp", 0.5 * hostFactor);
+            }
+            records[fork - 1] = record.toString();
+        }
+        return records;
     }
 
     @Test
