@@ -16,6 +16,7 @@ import org.allocpool.lab.messaging.tables.MessagingReport;
 import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.merge.RunMerge;
 import org.allocpool.lab.run.LabRunner;
+import org.allocpool.lab.run.QuestionsCsv;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.run.ReportPage;
 import org.allocpool.lab.store.RecordsFile;
@@ -52,14 +53,17 @@ final class LabTables {
     }
 
     /**
-     * Writes {@code dir}'s records as {@code records.csv} beside them; says so on {@code progress} when it
+     * Writes {@code dir}'s records as {@code records.csv} beside them, and its verdicts' ratios as
+     * {@code comparisons.csv}; says so on {@code progress} when it
      * cannot (a folder only read, say) and goes on: the tables are printed all the same.
      *
      * @return whether it was written
      */
     static boolean writeCsv(Path dir, PrintStream progress) {
         try {
-            CsvExport.writeTo(dir, new RecordsFile(dir).readAll());
+            List<JsonNode> nodes = new RecordsFile(dir).readAll();
+            CsvExport.writeTo(dir, nodes);
+            QuestionsCsv.writeTo(dir, nodes, REPORTS, RunMerge.grouping(dir));
             return true;
         } catch (IOException e) {
             progress.println("lab: cannot write " + dir.resolve(ResultsFolder.CSV) + ": " + e.getMessage());

@@ -9,6 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.allocpool.lab.figure.Comparison;
+import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.figure.ForkSample;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.LatestRecords;
 import org.allocpool.lab.records.RecordType;
@@ -41,13 +44,30 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
     /** One cell's figures over its ok forks. */
     record Cell(AnalyzerMtCellFields fields, double packetsPerSecond, double lossPercent, boolean steady, int forks,
                 int failed, long gcCount, double gcMaxMs, double gcFraction, double sourceWait, String error,
-                double slowestRound, double fastestRound, double sourceCpuNs, double processorCpuNs) {
+                double slowestRound, double fastestRound, double sourceCpuNs, double processorCpuNs, Figure nsPerPacket) {
 
         Cell(AnalyzerMtCellFields fields, double packetsPerSecond, double lossPercent, boolean steady, int forks,
              int failed, long gcCount, double gcMaxMs, double gcFraction, double sourceWait, String error) {
             this(fields, packetsPerSecond, lossPercent, steady, forks, failed, gcCount, gcMaxMs, gcFraction, sourceWait,
-                    error, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+                    error, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null);
         }
+    }
+
+    /**
+     * Ns per packet over the forks, each fork its rounds and its figure (1 s over its packets/s), in its
+     * pass, for the one statistic of every verdict ({@link Comparison}); {@code null} without rounds (real time).
+     */
+    private static Figure nsPerPacket(List<LabRecord<AnalyzerMtCellFields, AnalyzerMtMetricsView>> forks) {
+        List<ForkSample> samples = new ArrayList<>();
+        for (LabRecord<AnalyzerMtCellFields, AnalyzerMtMetricsView> fork : forks) {
+            AnalyzerMtMetricsView m = fork.isOk() ? fork.metrics() : null;
+            if (m != null && m.nsPerPacketRounds() != null && !m.nsPerPacketRounds().rounds().isEmpty()
+                    && m.packetsPerSecond() != null && m.packetsPerSecond() > 0) {
+                samples.add(new ForkSample(m.nsPerPacketRounds().rounds(), 1e9 / m.packetsPerSecond(), m.isSteady(),
+                        m.isSteady() ? "steady" : "not steady", fork.forkNumber()));
+            }
+        }
+        return samples.isEmpty() ? null : Figure.of(samples);
     }
 
     static List<Cell> cells(List<LabRecord<AnalyzerMtCellFields, AnalyzerMtMetricsView>> records) {
@@ -80,7 +100,7 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
             double processorCpu = median(ok.stream().mapToDouble(m -> m.processorCpuNsPerPacket() == null ? Double.NaN
                     : m.processorCpuNsPerPacket()).toArray());
             cells.add(new Cell(fields, pps, loss, steady, ok.size(), forks.size() - ok.size(), gcs, max, fraction, wait, error,
-                    slowest, fastest, sourceCpu, processorCpu));
+                    slowest, fastest, sourceCpu, processorCpu, nsPerPacket(forks)));
         }
         return cells;
     }
@@ -235,7 +255,7 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
                 if (top > 1 && one != null && most != null && one.forks() > 0 && most.forks() > 0 && one.steady() && most.steady()) {
                     said.add(String.format(Locale.ROOT, "%s at N=%d runs x%.2f its one-processor rate%s", s, top,
                             most.packetsPerSecond() / one.packetsPerSecond(),
-                            overlap(one, most) ? " (the rounds overlap: no clear change)" : ""));
+                            change(most, one, "no clear change")));
                 }
             }
             for (int n : ns) {
@@ -244,12 +264,28 @@ public final class AnalyzerMtReport implements Report<AnalyzerMtCellFields, Anal
                 if (n > 1 && shared != null && own != null && shared.forks() > 0 && own.forks() > 0 && shared.steady() && own.steady()) {
                     said.add(String.format(Locale.ROOT, "at N=%d the shared pool runs x%.2f the pool per thread%s", n,
                             shared.packetsPerSecond() / own.packetsPerSecond(),
-                            overlap(shared, own) ? " (the rounds overlap: no clear difference)" : ""));
+                            change(shared, own, "no clear difference")));
                 }
             }
         }
         out.append(said.isEmpty() ? "no steady figure to judge" : String.join("; ", said)).append(".\n\n");
         return out.toString();
+    }
+
+    /**
+     * How {@code a} stands against {@code b} by the one statistic of every verdict ({@link Comparison}):
+     * {@code  (95% CI ...)} when told apart, {@code  (too close to call, 95% CI ...: none)} when not; without
+     * an interval, whether their ranges of round rates meet.
+     */
+    private static String change(Cell a, Cell b, String none) {
+        if (a.nsPerPacket() == null || b.nsPerPacket() == null) {
+            return overlap(a, b) ? " (the rounds overlap: " + none + ")" : "";
+        }
+        Comparison c = Comparison.of("a", a.nsPerPacket(), "b", b.nsPerPacket(), true);
+        if (c.interval() == null) {
+            return c.apart() ? "" : " (the rounds overlap: " + none + ")";
+        }
+        return " (" + (c.apart() ? "" : "too close to call, ") + c.intervalText() + (c.apart() ? "" : ": " + none) + ")";
     }
 
     /** Whether the two cells' ranges of round rates meet: then neither is clearly faster (false when unknown). */

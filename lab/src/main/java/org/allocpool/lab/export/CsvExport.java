@@ -134,7 +134,7 @@ public final class CsvExport {
     }
 
     /** RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. */
-    static String quoted(String field) {
+    public static String quoted(String field) {
         boolean quote = field.indexOf(',') >= 0 || field.indexOf('"') >= 0 || field.indexOf('\n') >= 0
                 || field.indexOf('\r') >= 0;
         return quote ? "\"" + field.replace("\"", "\"\"") + "\"" : field;

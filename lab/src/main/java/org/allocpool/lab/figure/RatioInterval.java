@@ -17,14 +17,15 @@ import java.util.SplittableRandom;
  * estimate is the geometric mean of the passes' ratios. <b>Unpaired</b> (one cell in two runs, or
  * cells without common passes): the ratio of the two sides' geometric means.
  *
- * <p>The interval comes from a hierarchical bootstrap: passes (or forks) are drawn with replacement,
- * then, within each drawn fork, its rounds, so that both the JVM-to-JVM and the round-to-round
- * variation widen it; the logarithm of the ratio is taken as normal about the estimate. A bootstrap
- * over few passes is too narrow (its spread is that of the sample, about {@code sqrt((n-1)/n)} of the
- * population's, and few samples need Student's quantile, not the normal one): the passes' share of
- * the variance (the draws of passes and rounds less the draws of rounds alone) is widened by {@code
- * (t(n-1, 0.975) / 1.96)^2 * n / (n-1)}, which makes it Student's t interval when the logarithms of
- * the ratios are normal; the rounds' share rests on every round and is not. Simulated runs cover the
+ * <p>The interval is that of a hierarchical bootstrap, passes (or forks) drawn with replacement, then
+ * within each fork its rounds, so that both the JVM-to-JVM and the round-to-round variation widen it;
+ * the logarithm of the ratio is taken as normal about the estimate, its variance the sum of the two
+ * levels': the passes' share as endless draws of the passes would find it (exactly: their spread over
+ * their count), the rounds' share from 2,000 draws of every fork's rounds. A bootstrap over few
+ * passes is too narrow (its spread is that of the sample, about {@code sqrt((n-1)/n)} of the
+ * population's, and few samples need Student's quantile, not the normal one): the passes' share is
+ * widened by {@code (t(n-1, 0.975) / 1.96)^2 * n / (n-1)}, which makes it Student's t interval when
+ * the logarithms of the ratios are normal; the rounds' share rests on every round and is not. Simulated runs cover the
  * true ratio at least 93% of the time with three and five passes ({@code RatioIntervalTest}). With
  * fewer than two passes on a side there is no interval: nothing says how much one JVM differs from
  * the next.
@@ -57,6 +58,11 @@ public record RatioInterval(double estimate, double low, double high, int passes
     public static RatioInterval of(Figure a, Figure b, boolean paired) {
         if (!positive(a) || !positive(b)) {
             return null;
+        }
+        if (fingerprint(a) > fingerprint(b)) {
+            // one order for the draws, so that b over a is exactly a over b upside down
+            RatioInterval bOverA = of(b, a, paired);
+            return bOverA == null ? null : bOverA.inverse();
         }
         List<ForkSample> aSteady = steadyForks(a);
         List<ForkSample> bSteady = steadyForks(b);
@@ -117,46 +123,55 @@ public record RatioInterval(double estimate, double low, double high, int passes
             logRatio[i] = Math.log(pairs.get(i)[0].median()) - Math.log(pairs.get(i)[1].median());
         }
         SplittableRandom random = new SplittableRandom(seed);
-        double[] both = new double[DRAWS];
         double[] roundsOnly = new double[DRAWS];
         for (int d = 0; d < DRAWS; d++) {
             double sum = 0;
-            double fixed = 0;
             for (int i = 0; i < n; i++) {
-                ForkSample[] pair = pairs.get(random.nextInt(n));
-                sum += Math.log(redrawn(pair[0], random)) - Math.log(redrawn(pair[1], random));
-                fixed += Math.log(redrawn(pairs.get(i)[0], random)) - Math.log(redrawn(pairs.get(i)[1], random));
+                sum += Math.log(redrawn(pairs.get(i)[0], random)) - Math.log(redrawn(pairs.get(i)[1], random));
             }
-            both[d] = sum / n;
-            roundsOnly[d] = fixed / n;
+            roundsOnly[d] = sum / n;
         }
-        return widened(mean(logRatio), both, roundsOnly, n, true);
+        return widened(mean(logRatio), drawnMeanVariance(logRatio), variance(roundsOnly), n, true);
     }
 
     private static RatioInterval unpairedInterval(List<ForkSample> a, List<ForkSample> b, long seed) {
         double center = meanLog(a) - meanLog(b);
         SplittableRandom random = new SplittableRandom(seed);
-        double[] both = new double[DRAWS];
         double[] roundsOnly = new double[DRAWS];
         for (int d = 0; d < DRAWS; d++) {
-            both[d] = redrawnMeanLog(a, random, true) - redrawnMeanLog(b, random, true);
-            roundsOnly[d] = redrawnMeanLog(a, random, false) - redrawnMeanLog(b, random, false);
+            roundsOnly[d] = redrawnMeanLog(a, random) - redrawnMeanLog(b, random);
         }
-        return widened(center, both, roundsOnly, Math.min(a.size(), b.size()), false);
+        double forks = drawnMeanVariance(logs(a)) + drawnMeanVariance(logs(b));
+        return widened(center, forks, variance(roundsOnly), Math.min(a.size(), b.size()), false);
     }
 
     /**
-     * The interval about {@code center} (a mean of logarithms) from the bootstrap's draws of passes and
-     * rounds ({@code both}) and of rounds alone ({@code roundsOnly}, every pass kept): the passes' share
-     * of the variance is widened for {@code n} passes (Student's t), the rounds' share, which rests on
-     * every round of every fork, is not.
+     * The interval about {@code center} (a mean of logarithms), normal in the logarithm: the passes' share
+     * of the variance ({@code passes}, what drawing the passes again gives) widened for {@code n} passes
+     * (Student's t), the rounds' share ({@code rounds}, what drawing every fork's rounds again gives), which
+     * rests on every round of every fork, as it is.
      */
-    private static RatioInterval widened(double center, double[] both, double[] roundsOnly, int n, boolean paired) {
-        double rounds = variance(roundsOnly);
-        double passes = Math.max(0, variance(both) - rounds);
+    private static RatioInterval widened(double center, double passes, double rounds, int n, boolean paired) {
         double widen = t975(n - 1) / Z_975 * Math.sqrt(n / (double) (n - 1));
         double half = Z_975 * Math.sqrt(widen * widen * passes + rounds);
         return new RatioInterval(Math.exp(center), Math.exp(center - half), Math.exp(center + half), n, paired);
+    }
+
+    /**
+     * The variance of the mean of {@code values} drawn again with replacement, as a bootstrap of endless
+     * draws would find it: the values' spread over their count, {@code sum((x - mean)^2) / n^2}.
+     */
+    static double drawnMeanVariance(double[] values) {
+        double mean = mean(values);
+        double sum = 0;
+        for (double v : values) {
+            sum += (v - mean) * (v - mean);
+        }
+        return sum / ((double) values.length * values.length);
+    }
+
+    private static double[] logs(List<ForkSample> forks) {
+        return forks.stream().mapToDouble(f -> Math.log(f.median())).toArray();
     }
 
     /**
@@ -179,11 +194,11 @@ public record RatioInterval(double estimate, double low, double high, int passes
         return sum > 0 && drawn > 0 ? fork.median() * drawn / sum : fork.median();
     }
 
-    /** The mean logarithm of {@code forks} with their rounds drawn again, and the forks themselves when {@code forksToo}. */
-    private static double redrawnMeanLog(List<ForkSample> forks, SplittableRandom random, boolean forksToo) {
+    /** The mean logarithm of {@code forks} with each fork's rounds drawn again. */
+    private static double redrawnMeanLog(List<ForkSample> forks, SplittableRandom random) {
         double sum = 0;
-        for (int i = 0; i < forks.size(); i++) {
-            sum += Math.log(redrawn(forks.get(forksToo ? random.nextInt(forks.size()) : i), random));
+        for (ForkSample fork : forks) {
+            sum += Math.log(redrawn(fork, random));
         }
         return sum / forks.size();
     }
@@ -228,12 +243,18 @@ public record RatioInterval(double estimate, double low, double high, int passes
     }
 
     private static long seed(Figure a, Figure b) {
-        long seed = 0x9E3779B97F4A7C15L;
-        for (Figure f : List.of(a, b)) {
-            for (ForkSample s : f.samples()) {
-                seed = seed * 31 + Double.hashCode(s.median()) + s.pass();
+        return fingerprint(a) * 31 + fingerprint(b);
+    }
+
+    /** A number that stands for {@code figure}'s forks: the draws' seed, and which of two figures goes first. */
+    private static long fingerprint(Figure figure) {
+        long print = 0x9E3779B97F4A7C15L;
+        for (ForkSample s : figure.samples()) {
+            print = print * 31 + Double.hashCode(s.median()) + s.pass();
+            for (double round : s.rounds()) {
+                print = print * 31 + Double.hashCode(round);
             }
         }
-        return seed;
+        return print;
     }
 }

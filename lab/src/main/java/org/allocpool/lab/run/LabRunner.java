@@ -3,6 +3,7 @@ package org.allocpool.lab.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -142,8 +143,11 @@ public final class LabRunner {
             folder.publish(render(records, runs, experiment.report(), grouping), out);
             folder.publishReport(ReportPage.render(records, runs, List.of(experiment.report()), grouping));
             CsvExport.writeTo(dir, records);
+            QuestionsCsv.writeTo(dir, records, List.of(experiment.report()), grouping);
             line.note("records in " + folder.records().path() + ", tables in " + dir.resolve(ResultsFolder.TABLES)
-                    + ", report in " + dir.resolve(ResultsFolder.REPORT) + ", flat in " + dir.resolve(ResultsFolder.CSV));
+                    + ", report in " + dir.resolve(ResultsFolder.REPORT) + ", flat in " + dir.resolve(ResultsFolder.CSV)
+                    + (Files.exists(dir.resolve(QuestionsCsv.NAME)) ? ", the verdict's ratios in "
+                    + dir.resolve(QuestionsCsv.NAME) : ""));
             return EXIT_OK;
         } catch (IOException e) {
             progress.println("lab: cannot keep results in '" + (dir != null ? dir : experiment.resultsRoot()) + "': "

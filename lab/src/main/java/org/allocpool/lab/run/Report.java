@@ -1,8 +1,10 @@
 package org.allocpool.lab.run;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.allocpool.lab.figure.CellFigure;
+import org.allocpool.lab.figure.Question;
 import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.RecordType;
@@ -43,13 +45,23 @@ public interface Report<F extends CellFields, M> {
     }
 
     /**
-     * The cells ({@link CellFields#key()}) of the comparisons its verdict makes that it cannot decide
-     * from {@code records} yet (their ratio's interval straddles the margin, or has too few passes):
-     * the runner gives them further passes while the budget allows ({@link Experiment#maxForks()}).
-     * Empty by default: no comparison asks for more.
+     * The questions its verdict answers by comparing two cells of {@code records} (one environment's):
+     * kept beside the tables ({@code comparisons.csv}) with their intervals, and asked by the runner
+     * which cells need further passes. None by default.
+     */
+    default List<Question> questions(List<LabRecord<F, M>> records) {
+        return List.of();
+    }
+
+    /**
+     * The cells ({@link CellFields#key()}) of the {@link #questions} it cannot answer from {@code records}
+     * yet (the ratio's interval reaches within the margin of parity, has too few passes, or a figure is not
+     * steady): the runner gives them further passes while the budget allows ({@link Experiment#maxForks()}).
      */
     default Set<String> undecidedCells(List<LabRecord<F, M>> records) {
-        return Set.of();
+        Set<String> cells = new LinkedHashSet<>();
+        questions(records).stream().filter(q -> !q.isDecided()).forEach(q -> cells.addAll(q.cells()));
+        return cells;
     }
 
     /**

@@ -188,7 +188,7 @@ class AnalyzerExperimentTest {
         assertTrue(tables.contains("- cells: 2, forks: 4 (4 ok, 0 failed)"), tables);
         // every fork alike: pass by pass the ratio is 2 in both passes, and only the rounds widen its interval
         assertTrue(Pattern.compile("- Case A: \\*\\*alloc\\*\\* 20 ns is fastest: 2\\.00x faster than pool 40 ns"
-                + " \\(95% CI 1\\.\\d\\d-2\\.\\d\\dx, 2 passes\\)\\. Pool or allocate\\? Here alloc, 2\\.00x; 2019 \\(G1\\): pool,"
+                + " \\(95% CI 1\\.\\d\\d-2\\.\\d\\dx, 2 passes\\)\\. Pool or allocate\\? Here alloc, 2\\.00x \\(95% CI 1\\.\\d\\d-2\\.\\d\\dx, 2 passes\\); 2019 \\(G1\\): pool,"
                 + " 3\\.03x: \\*\\*differs\\*\\*\\.").matcher(tables).find(), tables);
     }
 

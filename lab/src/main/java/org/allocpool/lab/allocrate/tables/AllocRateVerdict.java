@@ -3,6 +3,7 @@ package org.allocpool.lab.allocrate.tables;
 import java.util.ArrayList;
 import java.util.List;
 import org.allocpool.lab.allocrate.tables.AllocRateCells.Variant;
+import org.allocpool.lab.figure.Comparison;
 import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.text.Numbers;
 
@@ -17,8 +18,10 @@ final class AllocRateVerdict {
     /** A gain smaller than this (10%) from more threads is no gain: the rate has stopped rising. */
     static final double GAIN = 1.10;
 
-    static final String LEGEND = "Rates are medians over the forks; two figures are \"apart\" when their spreads (the middle"
-            + " half of the rounds and every fork's figure) do not overlap, else \"too close to call\".\n";
+    static final String LEGEND = "Rates are medians over the forks; two figures are compared as a ratio taken pass by pass"
+            + " with its 95% interval, and told apart only when the interval lies 5% or more beyond parity, else \"too close"
+            + " to call\" (with a single pass: when their spreads, the middle half of the rounds and every fork's figure, do"
+            + " not overlap).\n";
 
     private AllocRateVerdict() {
     }
@@ -68,7 +71,8 @@ final class AllocRateVerdict {
             for (int i = 0; i < fs.size(); i++) {
                 boolean laterGain = false;
                 for (int j = i + 1; j < fs.size(); j++) {
-                    if (fs.get(j).median() > fs.get(i).median() * GAIN && !fs.get(j).overlaps(fs.get(i))) {
+                    Comparison c = Comparison.of("more", fs.get(j), "fewer", fs.get(i), false);
+                    if (c.betterName().equals("more") && c.factor() > GAIN && c.isClear()) {
                         laterGain = true;
                     }
                 }
@@ -124,7 +128,9 @@ final class AllocRateVerdict {
                 .append(AllocRateText.threads(ts.getFirst())).append(", ").append(AllocRateText.ns(b.median()))
                 .append(" ns on ").append(AllocRateText.threads(ts.getLast())).append(" (")
                 .append(AllocRateText.times(growth)).append(")");
-        if (growth <= GAIN || a.overlaps(b)) {
+        Comparison c = Comparison.of("most", b, "fewest", a, true);
+        out.append(c.interval() == null ? "" : ", " + c.intervalText());
+        if (growth <= GAIN || !c.apart()) {
             out.append(": an event costs the same CPU whatever the threads, so the rate is bound by the cores it gets");
         } else {
             out.append(": more threads make each event dearer (they contend for caches, memory or the collector)");
@@ -197,8 +203,8 @@ final class AllocRateVerdict {
                 Figure b = off.eventsPerSecond();
                 lines.add(gc + " on " + AllocRateText.threads(t) + ": " + Numbers.compact(on.allocBytesPerEvent().median())
                         + " bytes per event with it, " + Numbers.compact(off.allocBytesPerEvent().median()) + " without; off/on "
-                        + AllocRateText.times(b.median() / a.median()) + (a.overlaps(b) ? ", too close to call" : ", apart")
-                        + (a.steady() && b.steady() ? "" : ", not steady"));
+                        + AllocRateText.times(b.median() / a.median()) + ", "
+                        + Comparison.of("off", b, "on", a, false).judgement());
             }
         }
         if (lines.isEmpty()) {

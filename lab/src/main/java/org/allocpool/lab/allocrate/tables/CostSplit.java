@@ -1,6 +1,7 @@
 package org.allocpool.lab.allocrate.tables;
 
 import org.allocpool.lab.allocrate.AllocRateGc;
+import org.allocpool.lab.figure.Comparison;
 import org.allocpool.lab.figure.Figure;
 
 /**
@@ -11,7 +12,8 @@ import org.allocpool.lab.figure.Figure;
  * Chopin's lower-bound overhead. The cost is either the whole JVM's CPU time per event ({@code cpu}: it
  * counts a concurrent collector's threads and not the time a thread waits for a core) or the wall
  * time per event per thread (1e9 over each thread's events/s). From the medians over the forks; each
- * share says whether the two figures it subtracts are apart (their spreads do not overlap). Immutable.
+ * share says whether the two figures it subtracts are apart (as every verdict tells two figures apart:
+ * {@link Comparison}). Immutable.
  *
  * @param gc              the collector
  * @param threads         the thread count
@@ -20,8 +22,8 @@ import org.allocpool.lab.figure.Figure;
  * @param workNs          the reusing loop
  * @param allocationNs    Epsilon's allocating loop minus the work
  * @param collectionNs    the collector's allocating loop minus Epsilon's
- * @param allocationApart whether Epsilon's and the reusing loop's spreads are apart
- * @param collectionApart whether the collector's and Epsilon's spreads are apart
+ * @param allocationApart whether Epsilon's and the reusing loop's figures are told apart
+ * @param collectionApart whether the collector's and Epsilon's figures are told apart
  * @param steady          whether all three figures were steady
  * @param reuseGc         the collector the reusing loop ran under
  * @param answer          who pays more ({@link #answer(Figure, Figure, Figure, boolean)})
@@ -52,8 +54,13 @@ record CostSplit(String gc, int threads, boolean cpu, double totalNs, double wor
         double work = ns(r, cpu);
         // a rate's figure and a time's figure: steadiness of the rates, whichever cost is split
         boolean steady = alloc.isSteady() && epsilon.isSteady() && reuse.isSteady();
-        return new CostSplit(gc, threads, cpu, total, work, eps - work, total - eps, !e.overlaps(r), !a.overlaps(e), steady,
+        return new CostSplit(gc, threads, cpu, total, work, eps - work, total - eps, apart(e, r), apart(a, e), steady,
                 reuse.cell().gc(), answer(a, e, r, cpu));
+    }
+
+    /** Whether the one statistic of every verdict ({@link Comparison}) tells {@code x} and {@code y} apart. */
+    private static boolean apart(Figure x, Figure y) {
+        return Comparison.of("x", x, "y", y, true).apart();
     }
 
     /**

@@ -9,6 +9,7 @@ import org.allocpool.lab.analyzer.AnalyzerExperiment;
 import org.allocpool.lab.analyzer.AnalyzerMatrix;
 import org.allocpool.lab.analyzer.AnalyzerMetricsView;
 import org.allocpool.lab.figure.CellFigure;
+import org.allocpool.lab.figure.Question;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.LatestRecords;
 import org.allocpool.lab.records.RecordType;
@@ -83,10 +84,10 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
      * fork lost even at the widest interval). Lower is better for both; runs at one fixed interval
      * measure a loss, not a figure, and are left out.
      */
-    /** The cells of the batch verdict's two questions (pool or allocate, on the heap or off it) still undecided. */
+    /** The batch verdict's two questions (pool or allocate, on the heap or off it) per collector and case. */
     @Override
-    public Set<String> undecidedCells(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records) {
-        return BatchVerdict.undecidedCells(new AnalyzerResults(records.stream()
+    public List<Question> questions(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records) {
+        return BatchVerdict.questions(new AnalyzerResults(records.stream()
                 .filter(r -> r.cell() != null && !r.cell().isRealtime()).toList()));
     }
 

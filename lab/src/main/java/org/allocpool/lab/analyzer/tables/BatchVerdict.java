@@ -3,13 +3,13 @@ package org.allocpool.lab.analyzer.tables;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.allocpool.lab.analyzer.AnalyzerMatrix;
 import org.allocpool.lab.figure.Comparison;
 import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.figure.Question;
 import org.allocpool.lab.text.Numbers;
 
 /**
@@ -144,9 +144,12 @@ final class BatchVerdict {
             return "";
         }
         Comparison ours = Comparison.of(aAnswer, a.figure(), bAnswer, b.figure(), true);
+        String interval = ours.interval() == null ? "" : ours.intervalText();
         String here = ours.isClear()
                 ? String.format(Locale.ROOT, "%s, %.2fx", ours.betterName(), ours.factor())
-                : "too close to call (" + a.name() + " " + ns(a.figure()) + " against " + b.name() + " " + ns(b.figure()) + ")";
+                        + (interval.isEmpty() ? "" : " (" + interval + ")")
+                : "too close to call (" + a.name() + " " + ns(a.figure()) + " against " + b.name() + " " + ns(b.figure())
+                        + (interval.isEmpty() ? "" : "; " + interval) + ")";
         StringBuilder text = new StringBuilder(" ").append(question).append(" Here ").append(here);
         if (articleA != null && articleB != null) {
             boolean articleSaysA = articleA <= articleB;
@@ -164,22 +167,11 @@ final class BatchVerdict {
     }
 
     /**
-     * The cells ({@code CellFields.key()}) of the article's two questions, under each collector and
-     * case, that this run cannot answer yet ({@link #undecided}). Cells that failed ask for nothing.
+     * The article's two questions under each collector and case where both sides ran and measured: pool
+     * against alloc, and the best off-heap strategy against the best heap one.
      */
-    static Set<String> undecidedCells(AnalyzerResults results) {
-        Set<String> keys = new LinkedHashSet<>();
-        undecided(results).forEach(q -> keys.addAll(q.keys()));
-        return keys;
-    }
-
-    /**
-     * The article's two questions, pool against alloc and the best off-heap strategy against the best
-     * heap one, under each collector and case, where both ran and measured but the ratio's interval
-     * does not clear the margin or a figure is not steady (a further fork may make it so).
-     */
-    static List<Undecided> undecided(AnalyzerResults results) {
-        List<Undecided> undecided = new ArrayList<>();
+    static List<Question> questions(AnalyzerResults results) {
+        List<Question> questions = new ArrayList<>();
         for (String gc : results.collectors()) {
             for (String caseName : results.cases(gc)) {
                 List<Named> named = new ArrayList<>();
@@ -192,23 +184,35 @@ final class BatchVerdict {
                         keys.add(result.cell().key());
                     }
                 }
-                question(undecided, gc, caseName, named, keys, named(named, "pool"), named(named, "alloc"));
-                question(undecided, gc, caseName, named, keys, best(named, OFF_HEAP), best(named, HEAP));
+                question(questions, gc + " case " + caseName + ": pool or allocate?", named, keys, named(named, "pool"),
+                        named(named, "alloc"));
+                question(questions, gc + " case " + caseName + ": on the heap or off it?", named, keys,
+                        best(named, OFF_HEAP), best(named, HEAP));
+            }
+        }
+        return questions;
+    }
+
+    private static void question(List<Question> questions, String name, List<Named> named, List<String> keys, Named a,
+                                 Named b) {
+        if (a != null && b != null) {
+            questions.add(new Question(name, a.name(), b.name(), List.of(keys.get(named.indexOf(a)),
+                    keys.get(named.indexOf(b))), a.figure(), b.figure(), true));
+        }
+    }
+
+    /** The article's questions this run cannot answer yet, each with its comparison, for the verdict's last lines. */
+    static List<Undecided> undecided(AnalyzerResults results) {
+        List<Undecided> undecided = new ArrayList<>();
+        for (Question q : questions(results)) {
+            Comparison c = q.comparison();
+            if (!c.isClear()) {
+                undecided.add(new Undecided(q.name().replace(" case ", " ").replace(": pool or allocate?", ": ")
+                        .replace(": on the heap or off it?", ": ") + q.aName() + " against " + q.bName() + " ("
+                        + c.judgement() + ")", q.cells()));
             }
         }
         return undecided;
-    }
-
-    private static void question(List<Undecided> undecided, String gc, String caseName, List<Named> named,
-                                 List<String> keys, Named a, Named b) {
-        if (a == null || b == null) {
-            return;
-        }
-        Comparison c = Comparison.of(a.name(), a.figure(), b.name(), b.figure(), true);
-        if (!c.isClear()) {
-            undecided.add(new Undecided(gc + " " + caseName + ": " + a.name() + " against " + b.name() + " ("
-                    + c.judgement() + ")", List.of(keys.get(named.indexOf(a)), keys.get(named.indexOf(b)))));
-        }
     }
 
     /** One of the article's questions this run cannot answer: what it is, and its two cells' keys. */

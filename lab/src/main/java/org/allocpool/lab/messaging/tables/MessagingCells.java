@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.figure.ForkSample;
 import org.allocpool.lab.messaging.MessagingCellFields;
 import org.allocpool.lab.messaging.MessagingMetricsView;
 import org.allocpool.lab.records.ForkedCell;
@@ -45,6 +47,22 @@ record MessagingCells(MessagingCellFields cell, List<LabRecord<MessagingCellFiel
     double[] range(Function<MessagingMetricsView, ? extends Number> figure) {
         double[] values = measured().stream().map(figure).filter(v -> v != null).mapToDouble(Number::doubleValue).sorted().toArray();
         return values.length < 2 ? null : new double[] {values[0], values[values.length - 1]};
+    }
+
+    /**
+     * Messages per second decoded, over the forks: each fork's timed rounds, their median and its
+     * steady-state check, in its pass; {@code null} when no fork has rounds.
+     */
+    Figure messagesPerSecond() {
+        List<ForkSample> samples = new ArrayList<>();
+        for (ForkedCell.Measured<MessagingMetricsView> fork : measuredForks()) {
+            MessagingMetricsView m = fork.metrics();
+            if (m.messagesPerSecondRounds() != null && !m.messagesPerSecondRounds().rounds().isEmpty()) {
+                samples.add(new ForkSample(m.messagesPerSecondRounds().rounds(), m.messagesPerSecondRounds().median(),
+                        m.isSteady(), m.isSteady() ? "steady" : "not steady", fork.pass()));
+            }
+        }
+        return samples.isEmpty() ? null : Figure.of(samples);
     }
 
     /** The sum over the forks of a count. */

@@ -1,8 +1,11 @@
 package org.allocpool.lab.messaging.tables;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import org.allocpool.lab.figure.Comparison;
+import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.messaging.MessagingMetricsView;
 import org.allocpool.lab.text.Numbers;
 
@@ -48,14 +51,16 @@ final class MessagingVerdict {
                     .append(" (").append(Numbers.compact(topRate / bottomRate)).append("× fewer)");
         }
         out.append(". Steady cells: ").append(steady.size()).append(" of ").append(ranked.size()).append(".\n");
-        List<String> close = ranked.stream().skip(1).filter(c -> overlaps(c, topRate)).map(c -> c.cell().label()).toList();
+        List<String> close = ranked.stream().skip(1).filter(c -> tooClose(top, c, topRate))
+                .map(c -> c.cell().label() + interval(top, c)).toList();
         if (!close.isEmpty()) {
-            List<String> names = new java.util.ArrayList<>(List.of(top.cell().label()));
+            List<String> names = new ArrayList<>(List.of(top.cell().label()));
             names.addAll(close);
             out.append("- **Too close to call**: ").append(String.join(", ", names.subList(0, names.size() - 1)))
                     .append(" and ").append(names.getLast())
-                    .append(": the median of the first lies within the range of the others' timed rounds; on this machine")
-                    .append(" they cannot be ranked.\n");
+                    .append(": the ratio of the first to each of the others, pass by pass, has a 95% interval that reaches")
+                    .append(" within 5% of parity (with a single pass: the first's median lies within the range of the")
+                    .append(" others' timed rounds); on this machine they cannot be ranked.\n");
         }
         double articleTop = ArticleFigures.throughputValue(top.cell().codec());
         double articleBottom = ArticleFigures.throughputValue(bottom.cell().codec());
@@ -81,6 +86,28 @@ final class MessagingVerdict {
                 + r.cell().channelReason() + ")").findFirst().orElse("unknown");
         out.append("- **Channel**: Aeron UDP ").append(channel).append(", on loopback.\n");
         return out.toString();
+    }
+
+    /**
+     * Whether {@code top} (whose median is {@code topRate}) cannot be told from {@code other}: by the one
+     * statistic of every verdict ({@link Comparison}) where both have rounds, else when the rate lies
+     * within the range of the other's timed rounds.
+     */
+    static boolean tooClose(MessagingCells top, MessagingCells other, double topRate) {
+        Figure a = top.messagesPerSecond();
+        Figure b = other.messagesPerSecond();
+        if (a == null || b == null) {
+            return overlaps(other, topRate);
+        }
+        return !Comparison.of("top", a, "other", b, false).apart();
+    }
+
+    /** {@code  (95% CI 0.97-1.10x, 3 passes)}, top over other, or empty without an interval. */
+    private static String interval(MessagingCells top, MessagingCells other) {
+        Figure a = top.messagesPerSecond();
+        Figure b = other.messagesPerSecond();
+        String text = a == null || b == null ? "" : Comparison.of("top", a, "other", b, false).intervalText();
+        return text.isEmpty() ? "" : " (" + text + ")";
     }
 
     /** Whether {@code rate} lies within the range of {@code c}'s timed rounds, over every fork. */

@@ -85,13 +85,14 @@ class AllocRateReportTest {
         assertTrue(text.contains("56 B, 4.5 GB/s"), text);
         assertTrue(text.contains("0 B, 0 GB/s"), "reuse allocates nothing: " + text);
         assertTrue(text.contains("at most 152M on 4 threads (×1.9, 38M per thread); it stops rising at 2 threads, the"
-                + " machine's cores. CPU per event 13 ns on 1 thread, 26 ns on 4 threads (×2.11): more threads make each"
+                + " machine's cores. CPU per event 13 ns on 1 thread, 26 ns on 4 threads (×2.11), 95% CI 2.09-2.12x, 2 passes:"
+                + " more threads make each"
                 + " event dearer"), text);
         assertTrue(text.contains("G1 on 1 thread: the allocation (work 5.0, allocation 5.0, collection 2.5 ns)"), text);
         assertTrue(text.contains("ZGC on 1 thread: the collection (work 5.0, allocation 5.0, collection 15 ns)"), text);
         assertTrue(text.contains("It depends on the collector and the threads: the allocation pays more in 1 case(s),"
                 + " the collection in 1."), text);
-        assertTrue(text.contains("G1 on 1 thread: 56 bytes per event with it, 56 without; off/on ×1, too close to call"),
+        assertTrue(text.contains("G1 on 1 thread: 56 bytes per event with it, 56 without; off/on ×1, too close to call, 95% CI 0.99-1.01x, 2 passes"),
                 text);
         assertTrue(text.contains("| ×1 (too close to call) |               13, 13 |"), "CPU per event on and off: " + text);
         assertTrue(text.contains("216M (54M) on 4 threads"), text);

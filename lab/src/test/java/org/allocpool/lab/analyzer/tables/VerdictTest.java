@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.allocpool.lab.analyzer.AnalyzerCellFields;
 import org.allocpool.lab.analyzer.AnalyzerMatrix;
 import org.allocpool.lab.analyzer.AnalyzerMetricsView;
@@ -57,7 +58,7 @@ class VerdictTest {
                 batch("G1", "alloc", "B", 251, 1, 1), batch("G1", "alloc", "B", 253, 1, 2));
 
         assertLine(verdict, "- Case B: **pool** 250 ns has the lowest median: 1.01x faster than alloc 252 ns"
-                + " (too close to call, 95% CI 0.64-1.59x, 2 passes).", "the forks' medians 240 and 260, pass by pass"
+                + " (too close to call, 95% CI 0.64-1.60x, 2 passes).", "the forks' medians 240 and 260, pass by pass"
                 + " against alloc's 251 and 253, leave the interval wide");
     }
 
@@ -207,6 +208,27 @@ class VerdictTest {
         String verdict = verdict(search("G1", "pool", "A", 200), failed("G1", "flat", "A", 1).realtime());
 
         assertLine(verdict, "- Case A: too few answers to judge. Not judged: flat (failed).");
+    }
+
+    @Test
+    void shouldAskFurtherPassesForTheCellsOfAnUndecidedQuestionOnly() {
+        // case A: pool 2x faster than alloc in each of three passes, told apart; case B: within 2%, pass by pass
+        List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records = new ArrayList<>();
+        double[] jvm = {1.0, 1.03, 0.97};
+        for (int pass = 1; pass <= 3; pass++) {
+            records.add(batch("G1", "pool", "A", 100 * jvm[pass - 1], 1, pass).record());
+            records.add(batch("G1", "alloc", "A", 200 * jvm[pass - 1], 1, pass).record());
+            records.add(batch("G1", "pool", "B", 300 * jvm[pass - 1], 1, pass).record());
+            records.add(batch("G1", "alloc", "B", (pass == 2 ? 294 : 306) * jvm[pass - 1], 1, pass).record());
+        }
+
+        Set<String> undecided = new AnalyzerReport().undecidedCells(records);
+
+        assertEquals(Set.of(batchCell("G1", "pool", "B").key(), batchCell("G1", "alloc", "B").key()), undecided);
+        String report = new AnalyzerReport().render(records, List.of());
+        assertTrue(report.contains("**Still undecided** after 3 passes"), report);
+        assertTrue(report.contains("- G1 B: pool against alloc (too close to call, 95% CI "), report);
+        assertFalse(report.contains("- G1 A: pool against alloc"), report);
     }
 
     // ---- records as the lab reads them back
