@@ -46,7 +46,9 @@ import org.allocpool.kv.store.SlotLookup.SlotAction;
  * there on reopen and no entry is half-written; a half-written entry that was never published is
  * dead space, overwritten by later appends. On reopen every live entry's checksum is verified.
  * In sync mode, puts may be group-committed through a {@link SyncBatch} ({@link #beginBatch()}):
- * two forces for the batch, entries before slots.
+ * two forces for the batch, entries before slots. The file's disk blocks are reserved as it grows
+ * ({@link FileBlocks}): a full disk makes the put that needs the room throw
+ * {@link UncheckedIOException}, writing and counting nothing, and never faults a later write.
  *
  * <p><b>Memory.</b> The mapping lives in a shared arena owned by the store. A growth maps the new
  * file and keeps the old mapping open for a quarter of a second (so a {@link ValueView} filled just

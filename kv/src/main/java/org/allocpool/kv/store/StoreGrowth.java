@@ -156,6 +156,7 @@ final class StoreGrowth {
                 ProcessLock.forceDirectory(file.getParent());
             } catch (IOException | RuntimeException e) {
                 rebuilt.mapping().close();
+                Files.deleteIfExists(temp); // its reserved blocks back to the disk
                 throw e;
             }
             if (!background) {

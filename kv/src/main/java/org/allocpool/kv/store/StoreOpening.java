@@ -153,6 +153,9 @@ final class StoreOpening {
         try {
             // a clean close recorded what a scan would find; after a crash (no record) every live entry is verified
             CleanClose.Counts recorded = CleanClose.take(path, mapping.header);
+            // a file left sparse by a version before reserved blocks: a full disk refuses the open, not a later put
+            // (after take: reserving changes the file's times, which the clean-close record names)
+            FileBlocks.reserveExisting(path, mapping.header.fileBytes());
             if (recorded != null) {
                 return new Opened(mapping, recorded, 0, lock, maxValueBytes, durability, maxKeyBytes);
             }
