@@ -30,7 +30,7 @@ import java.util.Objects;
  * write), and no other thread reads a slot of the batch before it is on the disk either, since its
  * segment stays locked until then (Redis's rule: replies go out after the fsync). Between
  * {@code put} and {@code commit} the batch holds the store's gate of batches shared
- * ({@link SegmentLocks#enterBatch()}): a growth or a close, which replace or unmap the mapping the
+ * ({@link SegmentLocks#enterBatch}): a growth or a close, which replace or unmap the mapping the
  * entries were written into, waits for it. Another thread's put of the same key between a batch's
  * {@code put} and its {@code commit} is overwritten by the commit or overwrites it, as the locks
  * fall: either order is a valid order of two concurrent writes, since neither was acknowledged
@@ -47,6 +47,11 @@ import java.util.Objects;
  * do. A put whose segment filled up between its {@code put} and its {@code commit} (other writers
  * took the last free slots) is made again the ordinary way after the commit, from a copy of its
  * entry; its reply waits for that too.
+ *
+ * <p>On the batch's own thread, a direct {@link MappedStore#put} that grows the store, or the store's
+ * {@code close()}, commits the pending puts first (they would otherwise hold the gate the growth or
+ * close waits for, on the thread that waits: before issue 34, a deadlock); a failure of that commit
+ * is thrown by the put or close, and kept as below.
  *
  * <p>When a commit fails (an I/O error of {@code msync}, the store closed), none of the pending puts
  * may be acknowledged: the failure is kept, and every later {@code put} and {@code commit} throws it
@@ -240,7 +245,7 @@ public final class SyncBatch {
             commit();
         }
         if (gateStamp == 0) {
-            gateStamp = locks.enterBatch();
+            gateStamp = locks.enterBatch(this);
         }
         try {
             return stageUnderGate(slotKey, bytes, value, offset, length, expiresAt);
