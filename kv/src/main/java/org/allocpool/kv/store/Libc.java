@@ -12,8 +12,8 @@ import java.util.Locale;
 
 /**
  * The C library functions the store calls on Linux, as FFM downcalls: {@code madvise}
- * ({@link LargePages}) and {@code open}, {@code posix_fallocate}, {@code close}, {@code strerror}
- * ({@link FileBlocks}). Each handle is null where it is not to be called (not Linux, or no native
+ * ({@link LargePages}), {@code open}, {@code posix_fallocate}, {@code close}, {@code strerror}
+ * ({@link FileBlocks}) and {@code kill} ({@link ProcessTable}). Each handle is null where it is not to be called (not Linux, or no native
  * access for this module); callers then do without. Stateless; thread-safe.
  */
 final class Libc {
@@ -43,6 +43,14 @@ final class Libc {
     /** {@code int close(int fd)}. */
     static final MethodHandle CLOSE = downcall("close",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    /** {@code int kill(pid_t pid, int sig)}, called with a signal of 0 (a probe); first argument the call state. */
+    static final MethodHandle KILL = downcall("kill",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
+            Linker.Option.captureCallState("errno"));
+    /** {@code EPERM}: the process exists, and this one may not signal it. */
+    static final int EPERM = 1;
+    /** {@code ESRCH}: no such process. */
+    static final int ESRCH = 3;
     /** {@code char *strerror(int errnum)}. */
     private static final MethodHandle STRERROR = downcall("strerror",
             FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
