@@ -108,7 +108,10 @@ final class TableScan {
                     + SlotLayout.tagOf(ref);
         }
         int keyLength = EntryLayout.keyLength(file, entry);
-        if (keyLength < EntryLayout.LONG_KEY || (keyLength >= 0) != SlotLayout.isByteKey(ref)) {
+        // capped before any use: a crafted length near 2^31 made the entry's size overflow, and the
+        // checksum then read past the mapping (IndexOutOfBoundsException instead of this message)
+        if (keyLength < EntryLayout.LONG_KEY || keyLength > StoreConfig.MAX_KEY_LIMIT
+                || (keyLength >= 0) != SlotLayout.isByteKey(ref)) {
             return where(mapping, slot, key) + " points at offset " + entry + ", whose key length " + keyLength
                     + " does not fit a " + (SlotLayout.isByteKey(ref) ? "byte-string" : "long") + " key";
         }
