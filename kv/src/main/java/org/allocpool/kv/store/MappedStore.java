@@ -94,6 +94,7 @@ public final class MappedStore implements AutoCloseable {
     private final SlotLookup lookup;
     private final StoreGrowth growth;
     private final long entriesCheckedAtOpen;
+    private final MappedFault fault;
 
     private MappedStore(StoreOpening.Opened opened, long retiredGraceNanos, boolean largePages) {
         this.file = opened.mapping().path;
@@ -110,7 +111,8 @@ public final class MappedStore implements AutoCloseable {
         this.writes = new SegmentWrites(opened.durability() == Durability.SYNC, counts,
                 sharing == null ? new FreeEntries(segments,
                         Math.min(retiredGraceNanos, FreeEntries.REUSE_GRACE_NANOS)) : null, segments);
-        this.lookup = new SlotLookup(locks, mapping);
+        this.fault = new MappedFault(file);
+        this.lookup = new SlotLookup(locks, mapping, fault);
         this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos, sharing == null,
                 largePages);
         if (largePages) {
@@ -202,6 +204,7 @@ public final class MappedStore implements AutoCloseable {
             throw new IllegalArgumentException("value of " + length + " bytes is over the store's limit of "
                     + maxValueBytes + " bytes (max value size)");
         }
+        fault.checkWritable();
         long hash = KeyHash.mix(key);
         int seg = locks.segmentOf(hash);
         long entryBytes = EntryLayout.entryBytes(EntryLayout.isExtended(bytes != null, expiresAt),
@@ -224,6 +227,8 @@ public final class MappedStore implements AutoCloseable {
                     writes.publish(m, seg, found, key, bytes, entry, entryBytes);
                     stored = true;
                 }
+            } catch (InternalError e) { // SIGBUS on the mapping: fail-stop, never a success
+                throw fault.stop(e);
             } finally {
                 locks.unlock(seg, stamp);
             }
@@ -438,6 +443,11 @@ public final class MappedStore implements AutoCloseable {
         return entriesCheckedAtOpen;
     }
 
+    /** The store's fail-stop switch for faults of its mapping ({@link SyncBatch} writes through it too). */
+    MappedFault fault() {
+        return fault;
+    }
+
     /** Whether other processes may have this store's file open too ({@link StoreConfig#shared()}). */
     public boolean isShared() {
         return sharing != null;
@@ -486,8 +496,11 @@ public final class MappedStore implements AutoCloseable {
                     writes.settleAll(mapping.current());
                     CleanClose.Counts closing = counts.snapshot(mapping.current());
                     mapping.close();
-                    // forced and unmapped: the counts describe the file as the next open will find it
-                    CleanClose.write(file, closing);
+                    // forced and unmapped: the counts describe the file as the next open will find it;
+                    // after a fault of the mapping they may not, and the next open checks every entry
+                    if (!fault.hasStopped()) {
+                        CleanClose.write(file, closing);
+                    }
                 }
             }
         } catch (IOException e) {

@@ -36,9 +36,13 @@ final class SlotLookup {
     private final SegmentLocks locks;
     private final LiveMapping mapping;
 
-    SlotLookup(SegmentLocks locks, LiveMapping mapping) {
+    /** Stops the store's writes when a mapped access faults. */
+    private final MappedFault fault;
+
+    SlotLookup(SegmentLocks locks, LiveMapping mapping, MappedFault fault) {
         this.locks = locks;
         this.mapping = mapping;
+        this.fault = fault;
     }
 
     /**
@@ -57,10 +61,14 @@ final class SlotLookup {
      * an action's target may have been written by the dropped attempt: the locked one writes it again.
      *
      * @return the action's result, or {@link #ABSENT} when the key has no value (or it expired)
-     * @throws IllegalStateException when the store is closed
+     * @throws IllegalStateException when the store is closed, or a fault of the mapped file stopped it
+     *                               ({@link MappedFault}): now, or for a write, before
      */
     // hot path: no allocation
     <T> int withSlot(long key, ByteKey bytes, boolean exclusive, T target, SlotAction<T> action) {
+        if (exclusive) {
+            fault.checkWritable();
+        }
         long slotKey = bytes == null ? key : bytes.hash();
         long hash = KeyHash.mix(slotKey);
         int segment = locks.segmentOf(hash);
@@ -87,6 +95,8 @@ final class SlotLookup {
         long stamp = locks.lock(segment, exclusive);
         try {
             return act(mapping.current(), segment, hash, slotKey, bytes, exclusive, target, action);
+        } catch (InternalError e) { // SIGBUS on the mapping: an error the caller can answer, and no more writes
+            throw fault.stop(e);
         } finally {
             locks.unlock(segment, stamp);
         }

@@ -193,8 +193,12 @@ public final class SyncBatch {
             staged.force(logFrom, logTo - logFrom); // 1. the entries
             retries = publishAndForceSlots(count); // 2. and 3. the slots, under their segments' locks
         } catch (RuntimeException | Error e) {
-            failure = e instanceof RuntimeException r ? r
+            failure = e instanceof InternalError fault ? store.fault().stop(fault)
+                    : e instanceof RuntimeException r ? r
                     : new IllegalStateException("a batch commit failed: " + e, e);
+            if (e instanceof InternalError) {
+                throw failure; // SIGBUS on the mapping: fail-stop
+            }
             throw e;
         } finally {
             pending = 0;
@@ -241,6 +245,7 @@ public final class SyncBatch {
      * @return false when the store must grow first (nothing was staged)
      */
     private boolean stage(long slotKey, ByteKey bytes, byte[] value, int offset, int length, long expiresAt) {
+        store.fault().checkWritable();
         if (pending == CAPACITY) {
             commit();
         }
@@ -252,6 +257,9 @@ public final class SyncBatch {
         } catch (RuntimeException | Error e) {
             if (pending == 0) {
                 leaveGate();
+            }
+            if (e instanceof InternalError fault) {
+                throw store.fault().stop(fault); // SIGBUS on the mapping: fail-stop
             }
             throw e;
         }
