@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,7 +36,7 @@ class FullDiskTest {
     @TempDir
     Path scratch;
 
-    private static byte[] value(long key) {
+    static byte[] value(long key) {
         byte[] value = new byte[VALUE_BYTES];
         Arrays.fill(value, (byte) (key * 31 + 7));
         value[0] = (byte) key;
@@ -83,6 +85,46 @@ class FullDiskTest {
                 }
                 deleteStore(dir);
             }
+        }
+    }
+
+    /**
+     * Without native access the new room is reserved by writing zeros: the same refusals, the same
+     * store. Run in a child JVM started without {@code --enable-native-access}.
+     */
+    @Test
+    void shouldRefuseThePutsThatFindTheDiskFullWithoutNativeAccessToo() throws Exception {
+        try (SmallFileSystem disk = SmallFileSystem.mount(scratch.resolve("disk"), 4)) {
+            Path dir = disk.root.resolve("store");
+            Path stderr = scratch.resolve("child.err");
+            Process child = new ProcessBuilder(List.of(CrashRecoveryTest.javaExecutable(), "-cp",
+                    System.getProperty("java.class.path"), FullDiskChild.class.getName(), dir.toString()))
+                    .redirectError(stderr.toFile())
+                    .start();
+            List<String> lines = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the child did not end");
+            assertEquals(0, child.exitValue(), () -> lines + " " + readQuietly(stderr));
+            String[] counts = lines.get(0).split(" "); // tried N refused K,K,...
+            assertTrue(lines.get(1).contains("No space left on device"), lines.get(1));
+            BitSet acknowledged = new BitSet();
+            acknowledged.set(0, Integer.parseInt(counts[1]));
+            BitSet refused = new BitSet();
+            for (String key : counts[3].split(",")) {
+                refused.set(Integer.parseInt(key));
+            }
+            assertEquals(20, refused.cardinality());
+            acknowledged.andNot(refused);
+            try (MappedStore reopened = MappedStore.openExisting(dir)) {
+                assertHolds(reopened, acknowledged, refused);
+            }
+        }
+    }
+
+    private static String readQuietly(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return e.toString();
         }
     }
 
