@@ -3,6 +3,7 @@ package org.allocpool.kv.store;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -84,6 +85,39 @@ class FullDiskTest {
                     assertHolds(reopened, acknowledged, refused);
                 }
                 deleteStore(dir);
+            }
+        }
+    }
+
+    /**
+     * A store made on a disk too full for it: the open throws an {@link IOException} naming the full
+     * disk and leaves nothing behind (no temporary file, no lock held), so the same open works once
+     * there is room. (Before: on tmpfs the first write into the new file's header faulted, and the
+     * mapping and the lock leaked.)
+     */
+    @Test
+    void shouldRefuseToMakeAStoreOnAFullDiskAndLeaveNothingBehind() throws Exception {
+        try (SmallFileSystem disk = SmallFileSystem.mount(scratch.resolve("disk"), 4)) {
+            Path filler = disk.root.resolve("filler");
+            try (var out = Files.newOutputStream(filler)) {
+                byte[] block = new byte[64 << 10];
+                for (long written = 0; written < (4L << 20) - (256 << 10); written += block.length) {
+                    out.write(block); // all but 256 KiB of the disk
+                }
+            }
+            Path dir = disk.root.resolve("store");
+            StoreConfig config = new StoreConfig(20_000, 1_024, Durability.ASYNC); // a file of about 1.6 MiB
+            IOException refused = assertThrows(IOException.class, () -> MappedStore.open(dir, config).close());
+            assertTrue(refused.getMessage().contains("No space left on device"), refused.getMessage());
+            try (var left = Files.list(dir)) {
+                assertEquals(List.of(), left.filter(p -> !p.getFileName().toString().equals("store.lock")).toList(),
+                        "files left behind");
+            }
+            Files.delete(filler);
+            try (MappedStore store = MappedStore.open(dir, config)) { // the lock was given back
+                byte[] value = value(1);
+                store.put(1, value, 0, value.length);
+                assertHolds(store, BitSet.valueOf(new long[] {2}), new BitSet());
             }
         }
     }
