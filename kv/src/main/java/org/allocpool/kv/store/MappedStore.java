@@ -95,6 +95,8 @@ public final class MappedStore implements AutoCloseable {
     private final StoreGrowth growth;
     private final long entriesCheckedAtOpen;
     private final MappedFault fault;
+    /** The key of the byte-key hash, the file's ({@link StoreHeader#keySeed}); every file of the store has it. */
+    private final long keySeed;
 
     private MappedStore(StoreOpening.Opened opened, long retiredGraceNanos, boolean largePages) {
         this.file = opened.mapping().path;
@@ -112,7 +114,8 @@ public final class MappedStore implements AutoCloseable {
                 sharing == null ? new FreeEntries(segments,
                         Math.min(retiredGraceNanos, FreeEntries.REUSE_GRACE_NANOS)) : null, segments);
         this.fault = new MappedFault(file);
-        this.lookup = new SlotLookup(locks, mapping, fault);
+        this.keySeed = opened.mapping().header.keySeed();
+        this.lookup = new SlotLookup(locks, mapping, fault, keySeed);
         this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos, sharing == null,
                 largePages);
         if (largePages) {
@@ -131,6 +134,11 @@ public final class MappedStore implements AutoCloseable {
      */
     public static MappedStore open(Path dir, StoreConfig config) throws IOException {
         return open(dir, config, StoreGrowth.RETIRED_GRACE_NANOS);
+    }
+
+    /** As {@link #open}, a store made here keyed by {@code keySeed}: 0 is format version 4's unkeyed hash (tests). */
+    static MappedStore openWithKeySeed(Path dir, StoreConfig config, long keySeed) throws IOException {
+        return new MappedStore(StoreOpening.open(dir, config, keySeed), StoreGrowth.RETIRED_GRACE_NANOS, false);
     }
 
     /** As {@link #open}, keeping the mapping a growth replaced for {@code retiredGraceNanos} (tests). */
@@ -191,7 +199,7 @@ public final class MappedStore implements AutoCloseable {
         if (expiresAtMillis < 0) {
             throw new IllegalArgumentException("expiry time must be 0 (never) or positive, was " + expiresAtMillis);
         }
-        return put(key.hash(), key, null, value, offset, length, expiresAtMillis, condition);
+        return put(key.hash(keySeed), key, null, value, offset, length, expiresAtMillis, condition);
     }
 
     /**
@@ -441,6 +449,11 @@ public final class MappedStore implements AutoCloseable {
     /** Live entries whose checksum the opening verified: all of them after a crash, none after a clean close. */
     long entriesCheckedAtOpen() {
         return entriesCheckedAtOpen;
+    }
+
+    /** The key of the byte-key hash in this store's files ({@link KeyHash#ofBytes}). */
+    long keySeed() {
+        return keySeed;
     }
 
     /** The store's fail-stop switch for faults of its mapping ({@link SyncBatch} writes through it too). */

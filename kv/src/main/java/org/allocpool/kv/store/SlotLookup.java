@@ -38,11 +38,14 @@ final class SlotLookup {
 
     /** Stops the store's writes when a mapped access faults. */
     private final MappedFault fault;
+    /** The key of the store's byte-key hash. */
+    private final long keySeed;
 
-    SlotLookup(SegmentLocks locks, LiveMapping mapping, MappedFault fault) {
+    SlotLookup(SegmentLocks locks, LiveMapping mapping, MappedFault fault, long keySeed) {
         this.locks = locks;
         this.mapping = mapping;
         this.fault = fault;
+        this.keySeed = keySeed;
     }
 
     /**
@@ -69,7 +72,7 @@ final class SlotLookup {
         if (exclusive) {
             fault.checkWritable();
         }
-        long slotKey = bytes == null ? key : bytes.hash();
+        long slotKey = bytes == null ? key : bytes.hash(keySeed);
         long hash = KeyHash.mix(slotKey);
         int segment = locks.segmentOf(hash);
         if (!exclusive) {

@@ -150,7 +150,7 @@ public final class SyncBatch {
             commit();
             return store.put(key, value, offset, length, expiresAtMillis, condition);
         }
-        if (!stage(key.hash(), key, value, offset, length, expiresAtMillis)) {
+        if (!stage(key.hash(store.keySeed()), key, value, offset, length, expiresAtMillis)) {
             commit();
             return store.put(key, value, offset, length, expiresAtMillis, condition); // grows
         }

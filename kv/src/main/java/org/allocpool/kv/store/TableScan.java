@@ -128,7 +128,8 @@ final class TableScan {
                     + length + " bytes (stored " + Integer.toHexString(stored)
                     + ", computed " + Integer.toHexString(actual) + ")";
         }
-        if (keyLength >= 0 && KeyHash.ofBytes(file, entry + EntryLayout.KEY_BYTES_OFFSET, keyLength) != key) {
+        if (keyLength >= 0
+                && KeyHash.ofBytes(mapping.header.keySeed(), file, entry + EntryLayout.KEY_BYTES_OFFSET, keyLength) != key) {
             return where(mapping, slot, key) + " points at offset " + entry + ", whose " + keyLength
                     + " key bytes do not hash to its key field";
         }
