@@ -89,6 +89,8 @@ final class SlotLookup {
                         Thread.interrupted();
                     }
                     result = RACED;
+                } catch (InternalError e) { // SIGBUS on the mapping, as in the locked read below
+                    throw fault.stop(e);
                 }
                 if (result != RACED && locks.validate(segment, optimistic)) {
                     return result;

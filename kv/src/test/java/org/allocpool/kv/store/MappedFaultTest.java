@@ -83,4 +83,35 @@ class MappedFaultTest {
             }
         }
     }
+
+    @Test
+    void shouldAnswerAReadThatFaultsWithAnExceptionAndStopWrites() throws IOException {
+        Path file = dir.resolve(MappedStore.FILE_NAME);
+        MappedStore store = MappedStore.open(dir, new StoreConfig(10_000, 256, Durability.ASYNC));
+        try {
+            for (long key = 0; key < 100; key++) {
+                store.put(key, value(key), 0, VALUE_BYTES);
+            }
+            long logOffset;
+            try (StoreMapping m = StoreMapping.open(file, false)) {
+                logOffset = m.logOffset;
+            }
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                channel.truncate(logOffset); // every entry gone from under the mapping
+            }
+            byte[] read = new byte[VALUE_BYTES];
+            IllegalStateException stopped = assertThrows(IllegalStateException.class, () -> store.get(5, read),
+                    "a read of a page cut away");
+            assertTrue(stopped.getCause() instanceof InternalError, String.valueOf(stopped.getCause()));
+            assertThrows(IllegalStateException.class, () -> store.put(200, value(200), 0, VALUE_BYTES),
+                    "a write after a read's fault");
+        } finally {
+            try {
+                store.close();
+            } catch (RuntimeException e) {
+                // the force of a mapping cut short may fail too: the store is closed either way
+            }
+        }
+        assertFalse(Files.exists(dir.resolve(CleanClose.FILE_NAME)), "a clean close recorded after a fault");
+    }
 }
