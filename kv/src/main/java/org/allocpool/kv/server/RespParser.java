@@ -6,8 +6,12 @@ import io.netty.buffer.ByteBuf;
  * Finds one RESP2 request at the reader index of a connection's input: a multibulk array of bulk
  * strings ({@code *2\r\n$3\r\nGET\r\n$1\r\nk\r\n}, what clients send) or an inline command (a plain
  * text line, {@code GET k\r\n}, what telnet sends; arguments split at spaces and tabs, no quoting).
- * Nothing is copied: the arguments are ranges of the input. A request not yet whole is re-read from
- * its start when more bytes come.
+ * Nothing is copied: the arguments are ranges of the input. A request not yet whole is read on from
+ * where the last read left it when more bytes come (its arguments so far, and where to go on, are
+ * kept in the connection's {@link RespRequest}), as Redis keeps its place between reads: each byte
+ * is examined about once, whatever the request's size and however it is cut into reads (before,
+ * every read parsed the request again from its start, so one request of 65,535 arguments dripped
+ * a byte per read cost about 1 ms of event-loop CPU per byte; issue 34).
  *
  * <p>Limits, checked as soon as the bytes that break them arrive (never after buffering them): a
  * bulk string over the largest key or value, a request over {@link #maxRequestBytes} in all, an
@@ -15,7 +19,8 @@ import io.netty.buffer.ByteBuf;
  * that is not a number: each throws {@link RespProtocolException} (the connection is then closed,
  * as Redis closes it).
  *
- * <p>Stateless past its limits; thread-safe. The request it fills is the caller's.
+ * <p>Stateless past its limits; thread-safe: the state of a request read in part lives in the
+ * {@link RespRequest} it fills, one per connection, the caller's.
  */
 final class RespParser {
 
@@ -47,7 +52,10 @@ final class RespParser {
     }
 
     /**
-     * Reads the request at {@code in}'s reader index into {@code request}, without moving the index.
+     * Reads the request at {@code in}'s reader index into {@code request}, without moving the index;
+     * a request {@code request} holds in part (the last call returned 0) is read on from where that
+     * call left it. Between such calls the caller moves no index and changes no byte of the request
+     * (a buffer that grows, or drops the bytes before the reader index, keeps the rest in order).
      *
      * @return the request's length in bytes (its arguments are in {@code request}; none for an empty
      *         line or array, which are skipped), or 0 when it is not whole yet
@@ -55,30 +63,48 @@ final class RespParser {
      */
     // hot path: no allocation
     int parse(ByteBuf in, RespRequest request) throws RespProtocolException {
-        request.reset(in);
+        request.begin(in);
         int start = in.readerIndex();
         int end = in.writerIndex();
         if (start == end) {
             return 0;
         }
-        return in.getByte(start) == '*' ? multibulk(in, start, end, request) : inline(in, start, end, request);
+        int length;
+        try {
+            length = in.getByte(start) == '*' ? multibulk(in, start, end, request) : inline(in, start, end, request);
+        } catch (RespProtocolException e) {
+            request.finish(); // the connection is closed; nothing is read on from here
+            throw e;
+        }
+        if (length > 0) {
+            request.finish();
+        }
+        return length;
     }
 
     private int multibulk(ByteBuf in, int start, int end, RespRequest request) throws RespProtocolException {
-        int lineEnd = lineEnd(in, start, end);
-        if (lineEnd < 0) {
-            if (end - start > MAX_HEADER_LINE) {
+        long count = request.expectedArgs();
+        int pos;
+        if (count < 0) {
+            int lineEnd = lineEnd(in, start, end);
+            if (lineEnd < 0) {
+                if (end - start > MAX_HEADER_LINE) {
+                    throw new RespProtocolException("invalid multibulk length");
+                }
+                return 0;
+            }
+            count = number(in, start + 1, lineEnd);
+            if (count == Long.MIN_VALUE || count > MAX_ARGS) {
                 throw new RespProtocolException("invalid multibulk length");
             }
-            return 0;
+            pos = lineEnd + 2;
+            request.expectArgs((int) count, pos - start);
+        } else {
+            pos = start + request.resumeAt(); // the arguments before it are in the request
         }
-        long count = number(in, start + 1, lineEnd);
-        if (count == Long.MIN_VALUE || count > MAX_ARGS) {
-            throw new RespProtocolException("invalid multibulk length");
-        }
-        int pos = lineEnd + 2;
-        for (long arg = 0; arg < count; arg++) {
+        for (long arg = request.count(); arg < count; arg++) {
             if (pos >= end) {
+                request.resumeAt(pos - start);
                 return 0;
             }
             byte type = in.getByte(pos);
@@ -90,6 +116,7 @@ final class RespParser {
                 if (end - pos > MAX_HEADER_LINE) {
                     throw new RespProtocolException("invalid bulk length");
                 }
+                request.resumeAt(pos - start);
                 return 0;
             }
             long length = number(in, pos + 1, bulkLineEnd);
@@ -105,23 +132,26 @@ final class RespParser {
                 throw new RespProtocolException("request of over " + maxRequestBytes + " bytes");
             }
             if (data + length + 2 > end) {
+                request.resumeAt(pos - start); // its $N line, at most 24 bytes, is read again: its data is not
                 return 0;
             }
             if (in.getByte(data + (int) length) != '\r' || in.getByte(data + (int) length + 1) != '\n') {
                 throw new RespProtocolException("bulk string not followed by CRLF");
             }
-            request.add(data, (int) length);
+            request.add(data - start, (int) length);
             pos = data + (int) length + 2;
         }
         return pos - start;
     }
 
     private static int inline(ByteBuf in, int start, int end, RespRequest request) throws RespProtocolException {
-        int newline = in.indexOf(start, Math.min(end, start + MAX_INLINE_BYTES + 1), (byte) '\n');
+        // from where the last read's search for the line's end stopped
+        int newline = in.indexOf(start + request.resumeAt(), Math.min(end, start + MAX_INLINE_BYTES + 1), (byte) '\n');
         if (newline < 0) {
             if (end - start > MAX_INLINE_BYTES) {
                 throw new RespProtocolException("too big inline request");
             }
+            request.resumeAt(end - start);
             return 0;
         }
         int lineEnd = newline > start && in.getByte(newline - 1) == '\r' ? newline - 1 : newline;
@@ -132,7 +162,7 @@ final class RespParser {
                 if (request.count() == MAX_ARGS) {
                     throw new RespProtocolException("too many arguments in an inline request");
                 }
-                request.add(argStart, i - argStart);
+                request.add(argStart - start, i - argStart);
                 argStart = -1;
             } else if (!separator && argStart < 0) {
                 argStart = i;

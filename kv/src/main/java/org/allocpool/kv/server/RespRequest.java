@@ -9,8 +9,11 @@ import java.util.Arrays;
 
 /**
  * One RESP request as {@link RespParser} found it: its arguments are ranges of the connection's
- * input buffer, not copies. A flyweight: reset and refilled for every request, valid until the
- * request's bytes are consumed.
+ * input buffer, not copies, kept as offsets from the request's first byte (a buffer that drops its
+ * read bytes moves the request, never its inside). A flyweight: reset and refilled for every
+ * request, valid until the request's bytes are consumed. While the request has come in part it
+ * also holds the parser's place in it ({@link #resumeAt}), so that the next read is parsed on
+ * from there, not from the request's start.
  *
  * <p>Not thread-safe: one per connection, on its event loop. The buffer belongs to the connection's
  * decoder; this object only points into it.
@@ -22,18 +25,60 @@ final class RespRequest {
     private static final int INITIAL_ARGS = 16;
 
     private ByteBuf buffer;
+    /** The buffer index of the request's first byte: the arguments' starts are offsets from it. */
+    private int base;
     private int count;
     private int[] starts = new int[INITIAL_ARGS];
     private int[] lengths = new int[INITIAL_ARGS];
+    /** The arguments a multibulk request's header announced; -1 before the header is read (and for an inline one). */
+    private int expectedArgs = -1;
+    /** Where the parser goes on, as an offset from the request's first byte (see {@link RespParser}). */
+    private int resumeAt;
+    /** Whether the last parse ended the request (whole, or refused): the next one starts a new request. */
+    private boolean finished = true;
 
-    /** Starts a new request over {@code in}, with no argument yet. */
+    /**
+     * Points the request at {@code in}, whose reader index is the request's first byte: a new request
+     * with no argument yet when the last one was finished, else the same request read on.
+     */
     // hot path: no allocation
-    void reset(ByteBuf in) {
+    void begin(ByteBuf in) {
         buffer = in;
-        count = 0;
+        base = in.readerIndex();
+        if (finished) {
+            count = 0;
+            expectedArgs = -1;
+            resumeAt = 0;
+            finished = false;
+        }
     }
 
-    /** Adds an argument: {@code length} bytes of the buffer from {@code start}. */
+    /** Ends the request: whole (its arguments stay readable until the next {@link #begin}), or refused. */
+    void finish() {
+        finished = true;
+    }
+
+    /** The arguments the header announced, or -1 when it has not been read. */
+    int expectedArgs() {
+        return expectedArgs;
+    }
+
+    /** Records the header's count of arguments; the first argument is {@code resumeAt} bytes in. */
+    void expectArgs(int args, int firstArgAt) {
+        expectedArgs = args;
+        resumeAt = firstArgAt;
+    }
+
+    /** Where the parser goes on, in bytes from the request's first byte. */
+    int resumeAt() {
+        return resumeAt;
+    }
+
+    void resumeAt(int offset) {
+        resumeAt = offset;
+    }
+
+    /** Adds an argument: {@code length} bytes from {@code start} bytes after the request's first byte. */
     // hot path: no allocation (the arrays grow only when a request has more arguments than any before it)
     void add(int start, int length) {
         if (count == starts.length) {
@@ -61,7 +106,7 @@ final class RespRequest {
         if (length != upperName.length) {
             return false;
         }
-        int start = starts[arg];
+        int start = base + starts[arg];
         for (int i = 0; i < length; i++) {
             if ((buffer.getByte(start + i) & 0xDF) != upperName[i]) {
                 return false;
@@ -77,7 +122,7 @@ final class RespRequest {
      */
     // hot path: no allocation
     void copy(int arg, byte[] dst) {
-        int index = starts[arg];
+        int index = base + starts[arg];
         int length = lengths[arg];
         int i = 0;
         for (; i + Long.BYTES <= length; i += Long.BYTES) {
@@ -90,7 +135,7 @@ final class RespRequest {
 
     /** Writes argument {@code arg}'s bytes to {@code out}. */
     void writeTo(int arg, ByteBuf out) {
-        out.writeBytes(buffer, starts[arg], lengths[arg]);
+        out.writeBytes(buffer, base + starts[arg], lengths[arg]);
     }
 
     /**
@@ -99,7 +144,7 @@ final class RespRequest {
      */
     // hot path: no allocation
     long toLong(int arg) {
-        int start = starts[arg];
+        int start = base + starts[arg];
         int length = lengths[arg];
         boolean negative = length > 0 && buffer.getByte(start) == '-';
         int i = negative ? 1 : 0;
@@ -119,6 +164,6 @@ final class RespRequest {
 
     /** Argument {@code arg} as text, at most {@code max} bytes of it (allocates: error messages only). */
     String text(int arg, int max) {
-        return buffer.toString(starts[arg], Math.min(max, lengths[arg]), StandardCharsets.UTF_8);
+        return buffer.toString(base + starts[arg], Math.min(max, lengths[arg]), StandardCharsets.UTF_8);
     }
 }

@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * A byte-string key (as RESP clients send them), kept in an array this object owns, with the hash
- * the store places it by: fill {@link #array()} and call {@link #setLength}, or {@link #set} from
+ * a store places it by (keyed by the store's seed, computed at its first use): fill {@link #array()} and call {@link #setLength}, or {@link #set} from
  * another array, then pass it to the store's {@code ByteKey} calls. Reused from one call to the next,
  * it allocates nothing (the flyweight way of {@link ValueView}).
  *
@@ -18,7 +18,10 @@ public final class ByteKey {
     private final byte[] bytes;
     private final MemorySegment segment;
     private int length;
+    /** The hash for the seed {@link #hashSeed}; recomputed when a store of another seed asks. */
     private long hash;
+    private long hashSeed;
+    private boolean hashed;
 
     /** An empty key (length 0) with room for {@code capacity} bytes. */
     public ByteKey(int capacity) {
@@ -51,12 +54,12 @@ public final class ByteKey {
         return length;
     }
 
-    /** The key is the first {@code newLength} bytes of {@link #array()}; computes its hash. */
+    /** The key is the first {@code newLength} bytes of {@link #array()}. */
     // hot path: no allocation
     public ByteKey setLength(int newLength) {
         Objects.checkIndex(newLength, bytes.length + 1);
         this.length = newLength;
-        this.hash = KeyHash.ofBytes(segment, 0, newLength);
+        this.hashed = false;
         return this;
     }
 
@@ -72,8 +75,17 @@ public final class ByteKey {
         return setLength(count);
     }
 
-    /** The hash that stands for the key in the store's table (see {@link KeyHash#ofBytes}). */
-    long hash() {
+    /**
+     * The hash that stands for the key in the table of a store whose file carries {@code seed} (see
+     * {@link KeyHash#ofBytes}); computed once per key and seed.
+     */
+    // hot path: no allocation
+    long hash(long seed) {
+        if (!hashed || hashSeed != seed) {
+            hash = KeyHash.ofBytes(seed, segment, 0, length);
+            hashSeed = seed;
+            hashed = true;
+        }
         return hash;
     }
 

@@ -36,9 +36,9 @@ final class EntryCheck {
     /**
      * Judges the bytes at {@code entry} of {@code file}, whose value log runs from
      * {@code logOffset} to {@code logEnd} (the header's end of file, which the mapping may fall
-     * short of).
+     * short of), in a file whose byte-key hash is keyed by {@code keySeed}.
      */
-    static Verdict check(MemorySegment file, long entry, long logOffset, long logEnd) {
+    static Verdict check(MemorySegment file, long entry, long logOffset, long logEnd, long keySeed) {
         if ((entry & (EntryLayout.ALIGNMENT - 1)) != 0 || entry < logOffset
                 || entry > logEnd - EntryLayout.MIN_ENTRY_BYTES) {
             return Verdict.OUTSIDE_LOG;
@@ -76,8 +76,8 @@ final class EntryCheck {
         if ((word & EntryLayout.FREED) != 0) {
             return Verdict.FREED;
         }
-        boolean keyMatches = keyLength < 0 || KeyHash.ofBytes(file, entry + EntryLayout.KEY_BYTES_OFFSET, keyLength)
-                == EntryLayout.key(file, entry);
+        boolean keyMatches = keyLength < 0
+                || KeyHash.ofBytes(keySeed, file, entry + EntryLayout.KEY_BYTES_OFFSET, keyLength) == EntryLayout.key(file, entry);
         if (EntryLayout.storedChecksum(file, entry) != EntryLayout.checksum(file, entry, headerBytes, keyBytes, length)) {
             return Verdict.BAD_CHECKSUM;
         }

@@ -97,7 +97,7 @@ final class EntryLayout {
     // hot path: no allocation
     static long entryBytes(boolean extended, int keyBytes, long valueLength) {
         int header = extended ? EXTENDED_HEADER_BYTES : COMPACT_HEADER_BYTES;
-        return (header + keyBytes + valueLength + ALIGNMENT - 1) & -ALIGNMENT;
+        return ((long) header + keyBytes + valueLength + ALIGNMENT - 1) & -ALIGNMENT; // long: no int overflow on a crafted key length
     }
 
     /** Bytes the entry at {@code entry} takes in the log, padding included (a freed entry's too). */

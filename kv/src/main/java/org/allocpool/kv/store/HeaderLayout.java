@@ -19,20 +19,25 @@ import java.nio.file.Path;
  *  | table offset      | log offset        | log bytes         |
  *  |      int64        |      int64        |      int64        |
  *  +-------------------+-------------------+-------------------+
- *  48        52        56        60        64               4096
- *  +---------+---------+---------+---------+------------------+
- *  | max     | durabi- | max key | CRC32C  |  zero            |
- *  | value   | lity    | bytes   | of 0..60|                  |
- *  +---------+---------+---------+---------+------------------+
+ *  48        52        56        60        64                  72               4096
+ *  +---------+---------+---------+---------+-------------------+------------------+
+ *  | max     | durabi- | max key | CRC32C  | key seed (v5)     |  zero            |
+ *  | value   | lity    | bytes   | (below) |      int64        |                  |
+ *  +---------+---------+---------+---------+-------------------+------------------+
  * </pre>
+ *
+ * The checksum covers bytes 0 to 60 (version 4), or 0 to 60 and 64 to 72 (version 5).
  *
  * Version 2 (byte-string keys, expiry times) added the max key field and moved the checksum from 56
  * to 60. Version 3 keeps this header page as it is and changes what follows it: 8-byte slots
  * ({@link SlotLayout}), which limit a file to 1 TiB and its segments to 256, and a 16-byte entry
  * header for a long key without an expiry time ({@link EntryLayout}). Version 4 (2026-11-25) holds a
  * long key from 0 to 2^24 - 1 whole in its slot, in place of a tag of its hash ({@link SlotLayout}):
- * its entries are version 3's, its slots of such keys are not. Files of versions 1 to 3 are refused
- * by name, never misread.
+ * its entries are version 3's, its slots of such keys are not. Version 5 (issue 34) adds the key
+ * seed of the byte-key hash ({@link KeyHash#ofBytes}, SipHash keyed by it; 0: version 4's unkeyed
+ * hash) and nothing else: version 4 files are read as version 5 files of seed 0 (a growth or repair
+ * writes them as such; a build before version 5 then refuses them by version). Files of versions 1
+ * to 3 are refused by name, never misread.
  *
  * <p>The header is written when the file is made, and changed in one way only: a log grown in
  * place ({@link #extendLog}, since 2026-11-24) gets a larger log length. That is made in an order a
@@ -50,7 +55,9 @@ final class HeaderLayout {
     static final int HEADER_BYTES = 4096;
     /** "allocKV1" in ASCII, read as a little-endian long. */
     static final long MAGIC = 0x31564B636F6C6C61L;
-    static final int VERSION = 4;
+    static final int VERSION = 5;
+    /** The oldest version read: its byte-key hash is unkeyed (a key seed of 0). */
+    static final int UNKEYED_VERSION = 4;
 
     static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -67,6 +74,9 @@ final class HeaderLayout {
     static final long DURABILITY_OFFSET = 52;
     static final long MAX_KEY_OFFSET = 56;
     static final long CHECKSUM_OFFSET = 60;
+    static final long KEY_SEED_OFFSET = 64;
+    /** The end of the fields version 5's checksum covers. */
+    private static final int FIELDS_END = 72;
 
     private HeaderLayout() {
     }
@@ -85,7 +95,19 @@ final class HeaderLayout {
         file.set(INT, MAX_VALUE_OFFSET, header.maxValueBytes());
         file.set(INT, DURABILITY_OFFSET, header.durability().ordinal());
         file.set(INT, MAX_KEY_OFFSET, header.maxKeyBytes());
-        file.set(INT, CHECKSUM_OFFSET, Checksums.crc32c(file, 0, CHECKSUM_OFFSET));
+        file.set(LONG, KEY_SEED_OFFSET, header.keySeed());
+        file.set(INT, CHECKSUM_OFFSET, checksum(file, VERSION));
+    }
+
+    /** The checksum of the header fields at the start of {@code bytes}, laid out as {@code version}'s. */
+    static int checksum(MemorySegment bytes, int version) {
+        if (version == UNKEYED_VERSION) {
+            return Checksums.crc32c(bytes, 0, CHECKSUM_OFFSET);
+        }
+        MemorySegment fields = MemorySegment.ofArray(new byte[FIELDS_END]);
+        fields.copyFrom(bytes.asSlice(0, FIELDS_END));
+        fields.set(INT, CHECKSUM_OFFSET, 0); // the checksum's own field counts as zero
+        return Checksums.crc32c(fields, 0, FIELDS_END);
     }
 
     /**
@@ -94,10 +116,10 @@ final class HeaderLayout {
      * then the log length (see the class comment: a crash between the two is healed on opening).
      */
     static void extendLog(MemorySegment file, long logBytes) {
-        MemorySegment fields = MemorySegment.ofArray(new byte[(int) CHECKSUM_OFFSET]);
-        fields.copyFrom(file.asSlice(0, CHECKSUM_OFFSET));
+        MemorySegment fields = MemorySegment.ofArray(new byte[FIELDS_END]);
+        fields.copyFrom(file.asSlice(0, FIELDS_END));
         fields.set(LONG, LOG_BYTES_OFFSET, logBytes);
-        file.set(INT, CHECKSUM_OFFSET, Checksums.crc32c(fields, 0, CHECKSUM_OFFSET));
+        file.set(INT, CHECKSUM_OFFSET, checksum(fields, file.get(INT, VERSION_OFFSET))); // a version 4 file stays one
         file.set(LONG, LOG_BYTES_OFFSET, logBytes);
     }
 
@@ -138,40 +160,40 @@ final class HeaderLayout {
                     + HEADER_BYTES + "-byte header");
         }
         int version = bytes.get(INT, VERSION_OFFSET);
+        String reads = "this build reads versions " + UNKEYED_VERSION + " and " + VERSION;
         if (version == 1) {
             throw new StoreFileException(path, "format version 1 (long keys only, before byte keys and expiry), "
-                    + "this build reads version " + VERSION + " only; rewrite the data with the build that made it");
+                    + reads + "; rewrite the data with the build that made it");
         }
         if (version == 2) {
             throw new StoreFileException(path, "format version 2 (32-byte entry headers, 16-byte slots), "
-                    + "this build reads version " + VERSION + " only; rewrite the data with the build that made it");
+                    + reads + "; rewrite the data with the build that made it");
         }
         if (version == 3) {
             throw new StoreFileException(path, "format version 3 (slots with a tag of every key's hash, none holding "
-                    + "a key), this build reads version " + VERSION + " only; rewrite the data with the build that made it");
+                    + "a key), " + reads + "; rewrite the data with the build that made it");
         }
-        if (version != VERSION) {
-            throw new StoreFileException(path, "format version " + version + ", this build reads version "
-                    + VERSION + " only");
+        if (version != VERSION && version != UNKEYED_VERSION) {
+            throw new StoreFileException(path, "format version " + version + ", " + reads);
         }
         int stored = bytes.get(INT, CHECKSUM_OFFSET);
-        int actual = Checksums.crc32c(bytes, 0, CHECKSUM_OFFSET);
+        int actual = checksum(bytes, version);
         if (stored != actual) {
-            MemorySegment extended = extensionCutShort(bytes, fileSize, stored);
+            MemorySegment extended = extensionCutShort(bytes, fileSize, stored, version);
             if (extended == null) {
                 throw new StoreFileException(path, "corrupted header: checksum mismatch (stored "
                         + Integer.toHexString(stored) + ", computed " + Integer.toHexString(actual) + ")");
             }
-            return fields(path, extended);
+            return fields(path, extended, version);
         }
-        return fields(path, bytes);
+        return fields(path, bytes, version);
     }
 
     /**
      * The header's fields with the log length the file's own length implies, when the stored
      * checksum holds for those (a crash fell between {@link #extendLog}'s two writes); else null.
      */
-    private static MemorySegment extensionCutShort(MemorySegment bytes, long fileSize, int stored) {
+    private static MemorySegment extensionCutShort(MemorySegment bytes, long fileSize, int stored, int version) {
         long logBytes = fileSize - bytes.get(LONG, LOG_OFFSET_OFFSET);
         if (logBytes <= 0 || logBytes % EntryLayout.ALIGNMENT != 0) {
             return null;
@@ -179,10 +201,10 @@ final class HeaderLayout {
         MemorySegment fields = MemorySegment.ofArray(new byte[HEADER_BYTES]);
         fields.copyFrom(bytes.asSlice(0, HEADER_BYTES));
         fields.set(LONG, LOG_BYTES_OFFSET, logBytes);
-        return Checksums.crc32c(fields, 0, CHECKSUM_OFFSET) == stored ? fields : null;
+        return checksum(fields, version) == stored ? fields : null;
     }
 
-    private static StoreHeader fields(Path path, MemorySegment bytes) throws StoreFileException {
+    private static StoreHeader fields(Path path, MemorySegment bytes, int version) throws StoreFileException {
         int headerBytes = bytes.get(INT, HEADER_BYTES_OFFSET);
         int segments = bytes.get(INT, SEGMENTS_OFFSET);
         int slotsPerSegment = bytes.get(INT, SLOTS_PER_SEGMENT_OFFSET);
@@ -199,8 +221,9 @@ final class HeaderLayout {
         if (segments > SlotLayout.MAX_SEGMENTS) {
             throw new StoreFileException(path, "corrupted header: impossible layout parameters");
         }
+        long keySeed = version == UNKEYED_VERSION ? 0 : bytes.get(LONG, KEY_SEED_OFFSET);
         StoreHeader header = new StoreHeader(segments, slotsPerSegment, logBytes, maxValue,
-                Durability.values()[durability], maxKey);
+                Durability.values()[durability], maxKey, keySeed);
         checkFileBytes(path, header);
         if (bytes.get(LONG, TABLE_OFFSET_OFFSET) != header.tableOffset()
                 || bytes.get(LONG, LOG_OFFSET_OFFSET) != header.logOffset()) {

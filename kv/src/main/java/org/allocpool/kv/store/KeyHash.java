@@ -43,12 +43,23 @@ final class KeyHash {
     }
 
     /**
-     * The 64-bit hash of {@code length} bytes of {@code bytes} from {@code offset}: eight bytes at a
-     * time (little-endian words), each word mixed in with {@link #mix}, the length mixed in last. Not
-     * a defence against keys chosen to collide; collisions only cost probes, the key bytes decide.
+     * The 64-bit hash of {@code length} bytes of {@code bytes} from {@code offset} in a store whose
+     * file carries {@code seed} ({@link StoreHeader#keySeed()}): SipHash-2-4 keyed by the seed, so
+     * that keys chosen to land in one segment of one store land anywhere in another (issue 34: with
+     * one fixed hash, 200,000 keys aimed at segment 0 made a 268 MiB file instead of 16 MiB). Seed 0
+     * is the unkeyed hash of format version 4 ({@link #ofBytesUnkeyed}), kept for its files.
      */
     // hot path: no allocation
-    static long ofBytes(MemorySegment bytes, long offset, int length) {
+    static long ofBytes(long seed, MemorySegment bytes, long offset, int length) {
+        return seed == 0 ? ofBytesUnkeyed(bytes, offset, length) : sipHash24(seed, mix(~seed), bytes, offset, length);
+    }
+
+    /**
+     * Format version 4's hash: eight bytes at a time (little-endian words), each word mixed in with
+     * {@link #mix}, the length mixed in last. Not a defence against keys chosen to collide.
+     */
+    // hot path: no allocation
+    static long ofBytesUnkeyed(MemorySegment bytes, long offset, int length) {
         long h = SEED;
         int i = 0;
         for (; i + Long.BYTES <= length; i += Long.BYTES) {
@@ -62,5 +73,46 @@ final class KeyHash {
             h = Long.rotateLeft(h ^ mix(tail), 31) * SEED;
         }
         return mix(h ^ length);
+    }
+
+    /** SipHash-2-4 (Aumasson and Bernstein, 2012) of {@code length} bytes with the key {@code k0, k1}. */
+    // hot path: no allocation
+    static long sipHash24(long k0, long k1, MemorySegment bytes, long offset, int length) {
+        long v0 = k0 ^ 0x736f6d6570736575L;
+        long v1 = k1 ^ 0x646f72616e646f6dL;
+        long v2 = k0 ^ 0x6c7967656e657261L;
+        long v3 = k1 ^ 0x7465646279746573L;
+        int i = 0;
+        for (; i + Long.BYTES <= length; i += Long.BYTES) {
+            long m = bytes.get(LONG, offset + i);
+            v3 ^= m;
+            for (int round = 0; round < 2; round++) {
+                v0 += v1; v1 = Long.rotateLeft(v1, 13); v1 ^= v0; v0 = Long.rotateLeft(v0, 32);
+                v2 += v3; v3 = Long.rotateLeft(v3, 16); v3 ^= v2;
+                v0 += v3; v3 = Long.rotateLeft(v3, 21); v3 ^= v0;
+                v2 += v1; v1 = Long.rotateLeft(v1, 17); v1 ^= v2; v2 = Long.rotateLeft(v2, 32);
+            }
+            v0 ^= m;
+        }
+        long last = (long) (length & 0xFF) << 56;
+        for (int shift = 0; i < length; i++, shift += 8) {
+            last |= (bytes.get(ValueLayout.JAVA_BYTE, offset + i) & 0xFFL) << shift;
+        }
+        v3 ^= last;
+        for (int round = 0; round < 2; round++) {
+            v0 += v1; v1 = Long.rotateLeft(v1, 13); v1 ^= v0; v0 = Long.rotateLeft(v0, 32);
+            v2 += v3; v3 = Long.rotateLeft(v3, 16); v3 ^= v2;
+            v0 += v3; v3 = Long.rotateLeft(v3, 21); v3 ^= v0;
+            v2 += v1; v1 = Long.rotateLeft(v1, 17); v1 ^= v2; v2 = Long.rotateLeft(v2, 32);
+        }
+        v0 ^= last;
+        v2 ^= 0xFF;
+        for (int round = 0; round < 4; round++) {
+            v0 += v1; v1 = Long.rotateLeft(v1, 13); v1 ^= v0; v0 = Long.rotateLeft(v0, 32);
+            v2 += v3; v3 = Long.rotateLeft(v3, 16); v3 ^= v2;
+            v0 += v3; v3 = Long.rotateLeft(v3, 21); v3 ^= v0;
+            v2 += v1; v1 = Long.rotateLeft(v1, 17); v1 ^= v2; v2 = Long.rotateLeft(v2, 32);
+        }
+        return v0 ^ v1 ^ v2 ^ v3;
     }
 }

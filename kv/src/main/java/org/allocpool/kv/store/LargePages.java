@@ -1,11 +1,7 @@
 package org.allocpool.kv.store;
 
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.util.Locale;
 
 /**
  * Asks Linux to back a store's mapping with 2 MiB pages where it can ({@code madvise(MADV_HUGEPAGE)}
@@ -25,9 +21,8 @@ final class LargePages {
 
     /** {@code MADV_HUGEPAGE} of Linux's {@code <sys/mman.h>}. */
     private static final int MADV_HUGEPAGE = 14;
-    private static final boolean LINUX = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
     /** {@code madvise}, or null where it is not to be called (not Linux, no native access). */
-    private static final MethodHandle MADVISE = madvise();
+    private static final MethodHandle MADVISE = Libc.MADVISE;
 
     private LargePages() {
     }
@@ -52,22 +47,10 @@ final class LargePages {
      * the flag that grants it; elsewhere there is nothing to ask for.
      */
     static void requireAvailable() {
-        if (LINUX && MADVISE == null) {
+        if (Libc.LINUX && MADVISE == null) {
             Module module = LargePages.class.getModule();
             throw new IllegalStateException("large pages need native access: run java with --enable-native-access="
                     + (module.isNamed() ? module.getName() : "ALL-UNNAMED"));
         }
-    }
-
-    @SuppressWarnings("restricted")
-    private static MethodHandle madvise() {
-        if (!LINUX || !LargePages.class.getModule().isNativeAccessEnabled()) {
-            return null;
-        }
-        Linker linker = Linker.nativeLinker();
-        return linker.defaultLookup().find("madvise")
-                .map(address -> linker.downcallHandle(address, FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                        ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT)))
-                .orElse(null);
     }
 }

@@ -48,9 +48,9 @@ final class LogScan {
     /**
      * Scans the log of {@code file} from {@code logOffset} to {@code logEnd} (or to the end of
      * the mapping, when the file was truncated), reporting the bytes scanned so far to
-     * {@code progress} every {@link #PROGRESS_STEP}.
+     * {@code progress} every {@link #PROGRESS_STEP}; byte keys hashed with {@code keySeed}.
      */
-    static LogScan scan(MemorySegment file, long logOffset, long logEnd, LongConsumer progress) {
+    static LogScan scan(MemorySegment file, long logOffset, long logEnd, long keySeed, LongConsumer progress) {
         LogScan scan = new LogScan();
         long end = Math.min(logEnd, file.byteSize());
         long position = logOffset;
@@ -62,7 +62,7 @@ final class LogScan {
                 progress.accept(position - logOffset);
                 nextProgress = position + PROGRESS_STEP;
             }
-            EntryCheck.Verdict verdict = EntryCheck.check(file, position, logOffset, logEnd);
+            EntryCheck.Verdict verdict = EntryCheck.check(file, position, logOffset, logEnd, keySeed);
             if (verdict == EntryCheck.Verdict.WHOLE || verdict == EntryCheck.Verdict.FREED) {
                 if (stretchStart >= 0) {
                     scan.endStretch(stretchStart, position, stretchNonZero);

@@ -46,7 +46,9 @@ import org.allocpool.kv.store.SlotLookup.SlotAction;
  * there on reopen and no entry is half-written; a half-written entry that was never published is
  * dead space, overwritten by later appends. On reopen every live entry's checksum is verified.
  * In sync mode, puts may be group-committed through a {@link SyncBatch} ({@link #beginBatch()}):
- * two forces for the batch, entries before slots.
+ * two forces for the batch, entries before slots. The file's disk blocks are reserved as it grows
+ * ({@link FileBlocks}): a full disk makes the put that needs the room throw
+ * {@link UncheckedIOException}, writing and counting nothing, and never faults a later write.
  *
  * <p><b>Memory.</b> The mapping lives in a shared arena owned by the store. A growth maps the new
  * file and keeps the old mapping open for a quarter of a second (so a {@link ValueView} filled just
@@ -92,6 +94,9 @@ public final class MappedStore implements AutoCloseable {
     private final SlotLookup lookup;
     private final StoreGrowth growth;
     private final long entriesCheckedAtOpen;
+    private final MappedFault fault;
+    /** The key of the byte-key hash, the file's ({@link StoreHeader#keySeed}); every file of the store has it. */
+    private final long keySeed;
 
     private MappedStore(StoreOpening.Opened opened, long retiredGraceNanos, boolean largePages) {
         this.file = opened.mapping().path;
@@ -108,7 +113,9 @@ public final class MappedStore implements AutoCloseable {
         this.writes = new SegmentWrites(opened.durability() == Durability.SYNC, counts,
                 sharing == null ? new FreeEntries(segments,
                         Math.min(retiredGraceNanos, FreeEntries.REUSE_GRACE_NANOS)) : null, segments);
-        this.lookup = new SlotLookup(locks, mapping);
+        this.fault = new MappedFault(file);
+        this.keySeed = opened.mapping().header.keySeed();
+        this.lookup = new SlotLookup(locks, mapping, fault, keySeed);
         this.growth = new StoreGrowth(file, locks, mapping, counts, writes, retiredGraceNanos, sharing == null,
                 largePages);
         if (largePages) {
@@ -127,6 +134,11 @@ public final class MappedStore implements AutoCloseable {
      */
     public static MappedStore open(Path dir, StoreConfig config) throws IOException {
         return open(dir, config, StoreGrowth.RETIRED_GRACE_NANOS);
+    }
+
+    /** As {@link #open}, a store made here keyed by {@code keySeed}: 0 is format version 4's unkeyed hash (tests). */
+    static MappedStore openWithKeySeed(Path dir, StoreConfig config, long keySeed) throws IOException {
+        return new MappedStore(StoreOpening.open(dir, config, keySeed), StoreGrowth.RETIRED_GRACE_NANOS, false);
     }
 
     /** As {@link #open}, keeping the mapping a growth replaced for {@code retiredGraceNanos} (tests). */
@@ -187,7 +199,7 @@ public final class MappedStore implements AutoCloseable {
         if (expiresAtMillis < 0) {
             throw new IllegalArgumentException("expiry time must be 0 (never) or positive, was " + expiresAtMillis);
         }
-        return put(key.hash(), key, null, value, offset, length, expiresAtMillis, condition);
+        return put(key.hash(keySeed), key, null, value, offset, length, expiresAtMillis, condition);
     }
 
     /**
@@ -200,6 +212,7 @@ public final class MappedStore implements AutoCloseable {
             throw new IllegalArgumentException("value of " + length + " bytes is over the store's limit of "
                     + maxValueBytes + " bytes (max value size)");
         }
+        fault.checkWritable();
         long hash = KeyHash.mix(key);
         int seg = locks.segmentOf(hash);
         long entryBytes = EntryLayout.entryBytes(EntryLayout.isExtended(bytes != null, expiresAt),
@@ -222,6 +235,8 @@ public final class MappedStore implements AutoCloseable {
                     writes.publish(m, seg, found, key, bytes, entry, entryBytes);
                     stored = true;
                 }
+            } catch (InternalError e) { // SIGBUS on the mapping: fail-stop, never a success
+                throw fault.stop(e);
             } finally {
                 locks.unlock(seg, stamp);
             }
@@ -436,6 +451,16 @@ public final class MappedStore implements AutoCloseable {
         return entriesCheckedAtOpen;
     }
 
+    /** The key of the byte-key hash in this store's files ({@link KeyHash#ofBytes}). */
+    long keySeed() {
+        return keySeed;
+    }
+
+    /** The store's fail-stop switch for faults of its mapping ({@link SyncBatch} writes through it too). */
+    MappedFault fault() {
+        return fault;
+    }
+
     /** Whether other processes may have this store's file open too ({@link StoreConfig#shared()}). */
     public boolean isShared() {
         return sharing != null;
@@ -484,8 +509,11 @@ public final class MappedStore implements AutoCloseable {
                     writes.settleAll(mapping.current());
                     CleanClose.Counts closing = counts.snapshot(mapping.current());
                     mapping.close();
-                    // forced and unmapped: the counts describe the file as the next open will find it
-                    CleanClose.write(file, closing);
+                    // forced and unmapped: the counts describe the file as the next open will find it;
+                    // after a fault of the mapping they may not, and the next open checks every entry
+                    if (!fault.hasStopped()) {
+                        CleanClose.write(file, closing);
+                    }
                 }
             }
         } catch (IOException e) {

@@ -17,7 +17,8 @@ import java.util.concurrent.locks.StampedLock;
  * file's, each in segment order.
  *
  * <p>Thread-safe. Not reentrant: a thread holding a segment's lock must not take it again, nor
- * call {@link #lockAll()}.
+ * call {@link #lockAll()}; a thread whose {@link SyncBatch} holds the gate may ({@link #lockAll()}
+ * commits the batch first).
  */
 final class SegmentLocks {
 
@@ -29,6 +30,12 @@ final class SegmentLocks {
      * gate, then segment locks.
      */
     private final StampedLock batchGate = new StampedLock();
+    /**
+     * The calling thread's batch while it holds the gate: {@link #lockAll()} on that thread (a direct
+     * put that grows the store, a close) commits it first, as the gate's write lock would otherwise
+     * wait for the thread's own read lock for ever (issue 34).
+     */
+    private final ThreadLocal<SyncBatch> batchInGate = new ThreadLocal<>();
     /** This process's side of a file shared with others; null when it has the file to itself. */
     private final SharedMapping sharing;
 
@@ -90,8 +97,17 @@ final class SegmentLocks {
         locks[segment].unlock(stamp);
     }
 
-    /** Takes every segment's lock exclusive in this process, in segment order; the stamps go to {@link #unlockAll}. */
+    /**
+     * Takes every segment's lock exclusive in this process, in segment order; the stamps go to
+     * {@link #unlockAll}. A batch of the calling thread holding the gate is committed first.
+     *
+     * @throws RuntimeException when that commit fails (nothing is locked)
+     */
     long[] lockAll() {
+        SyncBatch own = batchInGate.get();
+        if (own != null) {
+            own.commit(); // publishes its puts and leaves the gate, which this thread would else wait for itself
+        }
         long[] stamps = new long[locks.length + 1];
         stamps[locks.length] = batchGate.writeLock(); // waits for the batches between staging and publishing
         for (int i = 0; i < locks.length; i++) {
@@ -114,12 +130,15 @@ final class SegmentLocks {
      *
      * @return the stamp to give {@link #exitBatch}
      */
-    long enterBatch() {
-        return batchGate.readLock();
+    long enterBatch(SyncBatch batch) {
+        long stamp = batchGate.readLock();
+        batchInGate.set(batch); // set, not remove, on the way out: an entry reused, no allocation
+        return stamp;
     }
 
-    /** Leaves the gate of batches entered as {@code stamp}. */
+    /** Leaves the gate of batches entered as {@code stamp}, on the thread that entered it. */
     void exitBatch(long stamp) {
+        batchInGate.set(null);
         batchGate.unlockRead(stamp);
     }
 

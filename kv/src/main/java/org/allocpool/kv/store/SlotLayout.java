@@ -6,7 +6,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * One slot of the open-addressing table (format version 4): one 64-bit word, 8-aligned,
+ * One slot of the open-addressing table (format versions 4 and 5): one 64-bit word, 8-aligned,
  * little-endian. Slot {@code i} of segment {@code s} sits at
  * {@code tableOffset + (s * slotsPerSegment + i) * 8}.
  *

@@ -36,9 +36,16 @@ final class SlotLookup {
     private final SegmentLocks locks;
     private final LiveMapping mapping;
 
-    SlotLookup(SegmentLocks locks, LiveMapping mapping) {
+    /** Stops the store's writes when a mapped access faults. */
+    private final MappedFault fault;
+    /** The key of the store's byte-key hash. */
+    private final long keySeed;
+
+    SlotLookup(SegmentLocks locks, LiveMapping mapping, MappedFault fault, long keySeed) {
         this.locks = locks;
         this.mapping = mapping;
+        this.fault = fault;
+        this.keySeed = keySeed;
     }
 
     /**
@@ -57,11 +64,15 @@ final class SlotLookup {
      * an action's target may have been written by the dropped attempt: the locked one writes it again.
      *
      * @return the action's result, or {@link #ABSENT} when the key has no value (or it expired)
-     * @throws IllegalStateException when the store is closed
+     * @throws IllegalStateException when the store is closed, or a fault of the mapped file stopped it
+     *                               ({@link MappedFault}): now, or for a write, before
      */
     // hot path: no allocation
     <T> int withSlot(long key, ByteKey bytes, boolean exclusive, T target, SlotAction<T> action) {
-        long slotKey = bytes == null ? key : bytes.hash();
+        if (exclusive) {
+            fault.checkWritable();
+        }
+        long slotKey = bytes == null ? key : bytes.hash(keySeed);
         long hash = KeyHash.mix(slotKey);
         int segment = locks.segmentOf(hash);
         if (!exclusive) {
@@ -78,6 +89,8 @@ final class SlotLookup {
                         Thread.interrupted();
                     }
                     result = RACED;
+                } catch (InternalError e) { // SIGBUS on the mapping, as in the locked read below
+                    throw fault.stop(e);
                 }
                 if (result != RACED && locks.validate(segment, optimistic)) {
                     return result;
@@ -87,6 +100,8 @@ final class SlotLookup {
         long stamp = locks.lock(segment, exclusive);
         try {
             return act(mapping.current(), segment, hash, slotKey, bytes, exclusive, target, action);
+        } catch (InternalError e) { // SIGBUS on the mapping: an error the caller can answer, and no more writes
+            throw fault.stop(e);
         } finally {
             locks.unlock(segment, stamp);
         }

@@ -156,6 +156,7 @@ final class StoreGrowth {
                 ProcessLock.forceDirectory(file.getParent());
             } catch (IOException | RuntimeException e) {
                 rebuilt.mapping().close();
+                Files.deleteIfExists(temp); // its reserved blocks back to the disk
                 throw e;
             }
             if (!background) {
@@ -265,7 +266,7 @@ final class StoreGrowth {
         long needed = (long) Math.ceil((liveBytes + entryBytes) * LOG_HEADROOM);
         long logBytes = Math.max(header.logBytes(), (needed + PAGE - 1) / PAGE * PAGE);
         return new StoreHeader(header.segments(), slotsPerSegment, logBytes, header.maxValueBytes(),
-                header.durability(), header.maxKeyBytes());
+                header.durability(), header.maxKeyBytes(), header.keySeed());
     }
 
     /**

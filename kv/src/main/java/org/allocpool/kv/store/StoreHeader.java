@@ -11,13 +11,16 @@ package org.allocpool.kv.store;
  * @param maxValueBytes   the largest value accepted when the file was made
  * @param durability      the durability the file was made with ({@link MappedStore#openExisting})
  * @param maxKeyBytes     the longest byte-string key accepted when the file was made
+ * @param keySeed         the key of the byte-key hash ({@link KeyHash#ofBytes}): random when the store
+ *                        was made, kept by every file its growths and repairs make; 0 in a file of
+ *                        format version 4 (the unkeyed hash)
  */
 record StoreHeader(int segments, int slotsPerSegment, long logBytes, int maxValueBytes, Durability durability,
-                   int maxKeyBytes) {
+                   int maxKeyBytes, long keySeed) {
 
     /** The same layout with a log of {@code bytes}. */
     StoreHeader withLogBytes(long bytes) {
-        return new StoreHeader(segments, slotsPerSegment, bytes, maxValueBytes, durability, maxKeyBytes);
+        return new StoreHeader(segments, slotsPerSegment, bytes, maxValueBytes, durability, maxKeyBytes, keySeed);
     }
 
     /** Where the slot table starts: right after the header page. */

@@ -66,18 +66,24 @@ final class StoreMapping implements AutoCloseable {
      * file will have once renamed into place, used in messages.
      *
      * @throws StoreFileException when the file would reach the format's limit of 1 TiB (nothing is made)
+     * @throws IOException        when the disk has no room for the whole file ({@link FileBlocks}; nothing is left)
      */
     static StoreMapping create(Path where, Path path, StoreHeader header) throws IOException {
         HeaderLayout.checkFileBytes(path, header);
         FileChannel channel = FileChannel.open(where, StandardOpenOption.CREATE_NEW,
                 StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
-            channel.write(ByteBuffer.wrap(new byte[1]), header.fileBytes() - 1);
+            FileBlocks.reserveNew(where, channel, 0, header.fileBytes()); // a full disk fails here, not in a put
             StoreMapping mapping = new StoreMapping(path, header, channel, true, fileKey(where), new Object());
             HeaderLayout.write(mapping.file, header);
             return mapping;
         } catch (IOException | RuntimeException e) {
             channel.close();
+            try {
+                Files.deleteIfExists(where); // its blocks back to the disk, which may be full
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw e;
         }
     }
@@ -135,7 +141,8 @@ final class StoreMapping implements AutoCloseable {
 
     /**
      * Grows the log of this mapping's file in place to {@code logBytes} and maps the longer file: the
-     * file is made longer (sparse: the new room reads as zeros), then its header written
+     * file is made longer, its new blocks reserved ({@link FileBlocks}: the new room reads as zeros),
+     * then its header written
      * ({@link HeaderLayout#extendLog}; forced first when {@code sync}). This mapping stays valid over
      * the same bytes (the caller retires it); the new one shares its {@link #offsets}.
      */
@@ -144,7 +151,12 @@ final class StoreMapping implements AutoCloseable {
         HeaderLayout.checkFileBytes(path, next);
         FileChannel longer = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
-            longer.write(ByteBuffer.wrap(new byte[1]), next.fileBytes() - 1);
+            try {
+                FileBlocks.reserveNew(path, longer, header.fileBytes(), next.fileBytes());
+            } catch (IOException e) {
+                longer.truncate(header.fileBytes()); // the header still says the old length
+                throw e;
+            }
             if (sync) {
                 longer.force(true); // the length before the header that claims it
             }

@@ -16,6 +16,7 @@ final class StoreOpening {
 
     static final String LOCK_NAME = "store.lock";
     static final String NEW_SUFFIX = ".new";
+    private static final java.security.SecureRandom KEY_SEEDS = new java.security.SecureRandom();
     static final int SEGMENTS = 64;
     static final int MIN_SLOTS_PER_SEGMENT = 8;
     static final long MIN_LOG_BYTES = 64 << 10;
@@ -57,17 +58,22 @@ final class StoreOpening {
      *                            corrupted, or open in another process
      */
     static Opened open(Path dir, StoreConfig config) throws IOException {
+        return open(dir, config, newKeySeed());
+    }
+
+    /** As {@link #open}, a store made here keyed by {@code keySeed} (tests: 0 makes one of format version 4's hash). */
+    static Opened open(Path dir, StoreConfig config, long keySeed) throws IOException {
         Objects.requireNonNull(config, "config");
         Files.createDirectories(dir);
         Path path = dir.resolve(MappedStore.FILE_NAME);
         if (config.shared()) {
-            return openShared(path, config);
+            return openShared(path, config, keySeed);
         }
         ProcessLock lock = ProcessLock.acquire(dir.resolve(LOCK_NAME), path);
         try {
             deleteLeftovers(path);
             if (!Files.exists(path)) {
-                create(path, headerFor(config));
+                create(path, headerFor(config, keySeed));
             }
             return openLocked(path, lock, config.maxValueBytes(), config.durability(), config.maxKeyBytes());
         } catch (IOException | RuntimeException e) {
@@ -106,14 +112,14 @@ final class StoreOpening {
      * checks every entry) and sets up the words the processes share in its header page; the others
      * map it as it is. Either way behind the door of {@link SharedProcessLock}.
      */
-    private static Opened openShared(Path path, StoreConfig config) throws IOException {
+    private static Opened openShared(Path path, StoreConfig config, long keySeed) throws IOException {
         SharedProcessLock lock = SharedProcessLock.enter(path.resolveSibling(LOCK_NAME), path);
         try {
             Opened opened;
             if (lock.isFirst()) {
                 deleteLeftovers(path);
                 if (!Files.exists(path)) {
-                    create(path, headerFor(config));
+                    create(path, headerFor(config, keySeed));
                 }
                 opened = openLocked(path, null, config.maxValueBytes(), config.durability(), config.maxKeyBytes());
                 try {
@@ -153,6 +159,9 @@ final class StoreOpening {
         try {
             // a clean close recorded what a scan would find; after a crash (no record) every live entry is verified
             CleanClose.Counts recorded = CleanClose.take(path, mapping.header);
+            // a file left sparse by a version before reserved blocks: a full disk refuses the open, not a later put
+            // (after take: reserving changes the file's times, which the clean-close record names)
+            FileBlocks.reserveExisting(path, mapping.header.fileBytes());
             if (recorded != null) {
                 return new Opened(mapping, recorded, 0, lock, maxValueBytes, durability, maxKeyBytes);
             }
@@ -165,14 +174,23 @@ final class StoreOpening {
         }
     }
 
-    static StoreHeader headerFor(StoreConfig config) {
+    /** A random non-zero key for the byte-key hash of a new store (unpredictable: keys cannot be aimed at a segment). */
+    static long newKeySeed() {
+        long seed;
+        do {
+            seed = KEY_SEEDS.nextLong();
+        } while (seed == 0);
+        return seed;
+    }
+
+    static StoreHeader headerFor(StoreConfig config, long keySeed) {
         long slots = Math.max(MIN_SLOTS_PER_SEGMENT, config.initialCapacity() * 2 / SEGMENTS);
         int slotsPerSegment = (int) Long.highestOneBit(slots - 1) << 1;
         long logBytes = Math.max(MIN_LOG_BYTES, Math.max(config.initialCapacity() * LOG_BYTES_PER_ENTRY,
                 2 * EntryLayout.entryBytes(true, config.maxKeyBytes(), config.maxValueBytes())));
         logBytes = (logBytes + HeaderLayout.HEADER_BYTES - 1) / HeaderLayout.HEADER_BYTES * HeaderLayout.HEADER_BYTES;
         return new StoreHeader(SEGMENTS, slotsPerSegment, logBytes, config.maxValueBytes(), config.durability(),
-                config.maxKeyBytes());
+                config.maxKeyBytes(), keySeed);
     }
 
     /** Writes a new empty store under a temporary name, forces it, and renames it into place. */

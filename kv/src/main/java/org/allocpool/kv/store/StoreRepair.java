@@ -82,7 +82,7 @@ public final class StoreRepair {
             long mapped = Math.min(fileBytes, header.fileBytes());
             MemorySegment file = channel.map(FileChannel.MapMode.READ_ONLY, 0, mapped, arena);
             TableSurvey table = TableSurvey.survey(file, header);
-            LogScan log = LogScan.scan(file, header.logOffset(), header.fileBytes(), progress);
+            LogScan log = LogScan.scan(file, header.logOffset(), header.fileBytes(), header.keySeed(), progress);
             Plan plan = plan(table, log);
             long missing = Math.max(0, header.fileBytes() - fileBytes);
             boolean sound = missing == 0 && fileBytes == header.fileBytes() && table.dropped() == 0
@@ -151,7 +151,7 @@ public final class StoreRepair {
             slotsPerSegment *= 2;
         }
         StoreHeader next = new StoreHeader(old.segments(), slotsPerSegment, old.logBytes(), old.maxValueBytes(),
-                old.durability(), old.maxKeyBytes());
+                old.durability(), old.maxKeyBytes(), old.keySeed());
         try (StoreMapping fresh = StoreMapping.create(temp, path, next)) {
             MemorySegment to = fresh.file;
             long tail = fresh.logOffset;

@@ -30,7 +30,7 @@ import java.util.Objects;
  * write), and no other thread reads a slot of the batch before it is on the disk either, since its
  * segment stays locked until then (Redis's rule: replies go out after the fsync). Between
  * {@code put} and {@code commit} the batch holds the store's gate of batches shared
- * ({@link SegmentLocks#enterBatch()}): a growth or a close, which replace or unmap the mapping the
+ * ({@link SegmentLocks#enterBatch}): a growth or a close, which replace or unmap the mapping the
  * entries were written into, waits for it. Another thread's put of the same key between a batch's
  * {@code put} and its {@code commit} is overwritten by the commit or overwrites it, as the locks
  * fall: either order is a valid order of two concurrent writes, since neither was acknowledged
@@ -47,6 +47,11 @@ import java.util.Objects;
  * do. A put whose segment filled up between its {@code put} and its {@code commit} (other writers
  * took the last free slots) is made again the ordinary way after the commit, from a copy of its
  * entry; its reply waits for that too.
+ *
+ * <p>On the batch's own thread, a direct {@link MappedStore#put} that grows the store, or the store's
+ * {@code close()}, commits the pending puts first (they would otherwise hold the gate the growth or
+ * close waits for, on the thread that waits: before issue 34, a deadlock); a failure of that commit
+ * is thrown by the put or close, and kept as below.
  *
  * <p>When a commit fails (an I/O error of {@code msync}, the store closed), none of the pending puts
  * may be acknowledged: the failure is kept, and every later {@code put} and {@code commit} throws it
@@ -145,7 +150,7 @@ public final class SyncBatch {
             commit();
             return store.put(key, value, offset, length, expiresAtMillis, condition);
         }
-        if (!stage(key.hash(), key, value, offset, length, expiresAtMillis)) {
+        if (!stage(key.hash(store.keySeed()), key, value, offset, length, expiresAtMillis)) {
             commit();
             return store.put(key, value, offset, length, expiresAtMillis, condition); // grows
         }
@@ -188,8 +193,12 @@ public final class SyncBatch {
             staged.force(logFrom, logTo - logFrom); // 1. the entries
             retries = publishAndForceSlots(count); // 2. and 3. the slots, under their segments' locks
         } catch (RuntimeException | Error e) {
-            failure = e instanceof RuntimeException r ? r
+            failure = e instanceof InternalError fault ? store.fault().stop(fault)
+                    : e instanceof RuntimeException r ? r
                     : new IllegalStateException("a batch commit failed: " + e, e);
+            if (e instanceof InternalError) {
+                throw failure; // SIGBUS on the mapping: fail-stop
+            }
             throw e;
         } finally {
             pending = 0;
@@ -236,17 +245,21 @@ public final class SyncBatch {
      * @return false when the store must grow first (nothing was staged)
      */
     private boolean stage(long slotKey, ByteKey bytes, byte[] value, int offset, int length, long expiresAt) {
+        store.fault().checkWritable();
         if (pending == CAPACITY) {
             commit();
         }
         if (gateStamp == 0) {
-            gateStamp = locks.enterBatch();
+            gateStamp = locks.enterBatch(this);
         }
         try {
             return stageUnderGate(slotKey, bytes, value, offset, length, expiresAt);
         } catch (RuntimeException | Error e) {
             if (pending == 0) {
                 leaveGate();
+            }
+            if (e instanceof InternalError fault) {
+                throw store.fault().stop(fault); // SIGBUS on the mapping: fail-stop
             }
             throw e;
         }

@@ -108,7 +108,10 @@ final class TableScan {
                     + SlotLayout.tagOf(ref);
         }
         int keyLength = EntryLayout.keyLength(file, entry);
-        if (keyLength < EntryLayout.LONG_KEY || (keyLength >= 0) != SlotLayout.isByteKey(ref)) {
+        // capped before any use: a crafted length near 2^31 made the entry's size overflow, and the
+        // checksum then read past the mapping (IndexOutOfBoundsException instead of this message)
+        if (keyLength < EntryLayout.LONG_KEY || keyLength > StoreConfig.MAX_KEY_LIMIT
+                || (keyLength >= 0) != SlotLayout.isByteKey(ref)) {
             return where(mapping, slot, key) + " points at offset " + entry + ", whose key length " + keyLength
                     + " does not fit a " + (SlotLayout.isByteKey(ref) ? "byte-string" : "long") + " key";
         }
@@ -125,7 +128,8 @@ final class TableScan {
                     + length + " bytes (stored " + Integer.toHexString(stored)
                     + ", computed " + Integer.toHexString(actual) + ")";
         }
-        if (keyLength >= 0 && KeyHash.ofBytes(file, entry + EntryLayout.KEY_BYTES_OFFSET, keyLength) != key) {
+        if (keyLength >= 0
+                && KeyHash.ofBytes(mapping.header.keySeed(), file, entry + EntryLayout.KEY_BYTES_OFFSET, keyLength) != key) {
             return where(mapping, slot, key) + " points at offset " + entry + ", whose " + keyLength
                     + " key bytes do not hash to its key field";
         }

@@ -122,7 +122,7 @@ final class TableSurvey {
             }
             return;
         }
-        EntryCheck.Verdict verdict = EntryCheck.check(file, entry, logOffset, header.fileBytes());
+        EntryCheck.Verdict verdict = EntryCheck.check(file, entry, logOffset, header.fileBytes(), header.keySeed());
         Drop drop = switch (verdict) {
             case WHOLE -> isOwnedHere(entry, segment, ref) ? null : Drop.BAD_KEY;
             case TORN -> Drop.TORN;

@@ -81,7 +81,7 @@ class EntryFormatTest {
             StoreLayoutProbe.Layout layout = StoreLayoutProbe.layout(dir);
             for (long key = 0; key < KEYS; key++) {
                 ByteKey bytes = byteKey(key);
-                long entry = layout.live().get(new LogKey(bytes.hash(), Arrays.copyOf(bytes.array(), bytes.length())))
+                long entry = layout.live().get(new LogKey(bytes.hash(mapping.header.keySeed()), Arrays.copyOf(bytes.array(), bytes.length())))
                         .entry();
                 assertEquals(expiry(key, tomorrow), EntryLayout.expiresAt(mapping.file, entry), "expiry of " + bytes);
                 assertTrue(EntryLayout.isExtended(mapping.file, entry));
@@ -109,7 +109,7 @@ class EntryFormatTest {
             long compact = 0;
             long longWithExpiry = write(file, compact, 42, null, 60, 0);
             long byteKey = write(file, longWithExpiry, 43, null, 7, 1234);
-            long end = write(file, byteKey, KeyHash.ofBytes(MemorySegment.ofArray(keyBytes), 0, keyBytes.length),
+            long end = write(file, byteKey, KeyHash.ofBytes(0, MemorySegment.ofArray(keyBytes), 0, keyBytes.length),
                     keyBytes, 5, 99);
 
             assertEquals(80, longWithExpiry - compact);
@@ -133,9 +133,9 @@ class EntryFormatTest {
                 long bytes = EntryLayout.entryBytes(file, entry);
                 long valueOffset = EntryLayout.valueOffset(file, entry);
                 int length = EntryLayout.length(file, entry);
-                assertEquals(EntryCheck.Verdict.WHOLE, EntryCheck.check(file, entry, 0, LOG_END));
+                assertEquals(EntryCheck.Verdict.WHOLE, EntryCheck.check(file, entry, 0, LOG_END, 0));
                 EntryLayout.markFreed(file, entry, 4096);
-                assertEquals(EntryCheck.Verdict.FREED, EntryCheck.check(file, entry, 0, LOG_END), "entry " + entry);
+                assertEquals(EntryCheck.Verdict.FREED, EntryCheck.check(file, entry, 0, LOG_END, 0), "entry " + entry);
                 assertTrue(EntryLayout.isFreed(file, entry));
                 assertEquals(4096, EntryLayout.nextFreed(file, entry));
                 assertEquals(bytes, EntryLayout.entryBytes(file, entry), "a freed entry spans the same bytes");
@@ -145,7 +145,7 @@ class EntryFormatTest {
                         EntryLayout.headerBytes(file, entry), EntryLayout.keyBytes(file, entry), length),
                         "a freed entry's checksum fails");
             }
-            LogScan scan = LogScan.scan(file, 0, LOG_END, bytes -> { });
+            LogScan scan = LogScan.scan(file, 0, LOG_END, 0, bytes -> { });
             assertEquals(3, scan.freedEntries);
             assertEquals(0, scan.wholeEntries);
             assertEquals(0, scan.damagedStretches);

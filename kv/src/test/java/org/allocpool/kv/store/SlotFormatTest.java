@@ -64,13 +64,13 @@ class SlotFormatTest {
                 byte[] ofByte = value(i, true);
                 byte[] ofLong = value(i, false);
                 store.put(key, ofByte, 0, ofByte.length);
-                store.put(key.hash(), ofLong, 0, ofLong.length);
+                store.put(key.hash(store.keySeed()), ofLong, 0, ofLong.length);
             }
             for (int i = 0; i < PAIRS; i += 7) {
                 assertTrue(store.remove(byteKey(i)));
             }
             for (int i = 3; i < PAIRS; i += 7) {
-                assertTrue(store.remove(byteKey(i).hash()));
+                assertTrue(store.remove(byteKey(i).hash(store.keySeed())));
             }
             assertHolds(store);
         }
@@ -97,7 +97,7 @@ class SlotFormatTest {
                 assertArrayEquals(value(i, true), Arrays.copyOf(buffer, Math.max(0, length)), "byte key " + key);
                 expected++;
             }
-            length = store.getIfFits(key.hash(), buffer);
+            length = store.getIfFits(key.hash(store.keySeed()), buffer);
             if (i % 7 == 3) {
                 assertEquals(MappedStore.ABSENT, length, "removed long key of " + key);
             } else {
@@ -227,9 +227,9 @@ class SlotFormatTest {
     @Test
     void shouldRefuseToMakeAStoreFileOfOneTebibyteOrMore() {
         Path temp = dir.resolve("big.kv");
-        StoreHeader header = new StoreHeader(64, 1 << 10, SlotLayout.MAX_FILE_BYTES, 256, Durability.ASYNC, 512);
+        StoreHeader header = new StoreHeader(64, 1 << 10, SlotLayout.MAX_FILE_BYTES, 256, Durability.ASYNC, 512, 1);
         StoreFileException e = assertThrows(StoreFileException.class, () -> StoreMapping.create(temp, file(), header));
-        assertEquals(file() + ": a store file of " + header.fileBytes() + " bytes is over format version 4's limit of "
+        assertEquals(file() + ": a store file of " + header.fileBytes() + " bytes is over format version 5's limit of "
                 + "1 TiB (1099511627776 bytes: a slot holds an entry's offset in 40 bits)", e.getMessage());
         assertFalse(Files.exists(temp), "nothing was made");
     }
@@ -245,10 +245,10 @@ class SlotFormatTest {
             MemorySegment header = channel.map(FileChannel.MapMode.READ_WRITE, 0, HeaderLayout.HEADER_BYTES, arena);
             logOffset = header.get(HeaderLayout.LONG, HeaderLayout.LOG_OFFSET_OFFSET);
             header.set(HeaderLayout.LONG, HeaderLayout.LOG_BYTES_OFFSET, SlotLayout.MAX_FILE_BYTES - logOffset);
-            header.set(HeaderLayout.INT, HeaderLayout.CHECKSUM_OFFSET, Checksums.crc32c(header, 0, HeaderLayout.CHECKSUM_OFFSET));
+            header.set(HeaderLayout.INT, HeaderLayout.CHECKSUM_OFFSET, HeaderLayout.checksum(header, HeaderLayout.VERSION));
         }
         StoreFileException e = assertThrows(StoreFileException.class, () -> MappedStore.openExisting(dir));
-        assertTrue(e.getMessage().startsWith(file() + ": a store file of 1099511627776 bytes is over format version 4's "
+        assertTrue(e.getMessage().startsWith(file() + ": a store file of 1099511627776 bytes is over format version 5's "
                 + "limit of 1 TiB"), e.getMessage());
     }
 }

@@ -67,8 +67,8 @@ class StoreFileRefusalTest {
     @Test
     void shouldRefuseAnotherFormatVersion() throws IOException {
         makeStore();
-        patch(file(), HeaderLayout.VERSION_OFFSET, new byte[] {5, 0, 0, 0});
-        assertEquals(file() + ": format version 5, this build reads version 4 only", refusal().getMessage());
+        patch(file(), HeaderLayout.VERSION_OFFSET, new byte[] {6, 0, 0, 0});
+        assertEquals(file() + ": format version 6, this build reads versions 4 and 5", refusal().getMessage());
     }
 
     @Test
@@ -76,7 +76,7 @@ class StoreFileRefusalTest {
         makeStore();
         patch(file(), HeaderLayout.VERSION_OFFSET, new byte[] {1, 0, 0, 0});
         assertEquals(file() + ": format version 1 (long keys only, before byte keys and expiry), this build reads "
-                + "version 4 only; rewrite the data with the build that made it", refusal().getMessage());
+                + "versions 4 and 5; rewrite the data with the build that made it", refusal().getMessage());
     }
 
     @Test
@@ -84,7 +84,7 @@ class StoreFileRefusalTest {
         makeStore();
         patch(file(), HeaderLayout.VERSION_OFFSET, new byte[] {2, 0, 0, 0});
         assertEquals(file() + ": format version 2 (32-byte entry headers, 16-byte slots), this build reads "
-                + "version 4 only; rewrite the data with the build that made it", refusal().getMessage());
+                + "versions 4 and 5; rewrite the data with the build that made it", refusal().getMessage());
     }
 
     @Test
@@ -92,7 +92,7 @@ class StoreFileRefusalTest {
         makeStore();
         patch(file(), HeaderLayout.VERSION_OFFSET, new byte[] {3, 0, 0, 0});
         assertEquals(file() + ": format version 3 (slots with a tag of every key's hash, none holding a key), this "
-                + "build reads version 4 only; rewrite the data with the build that made it", refusal().getMessage());
+                + "build reads versions 4 and 5; rewrite the data with the build that made it", refusal().getMessage());
     }
 
     @Test

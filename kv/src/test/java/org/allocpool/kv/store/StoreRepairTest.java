@@ -311,7 +311,7 @@ class StoreRepairTest {
         StoreLayoutProbe.damagePage(file(), page, true, 9);
         Set<Integer> lost = new HashSet<>();
         for (int i = 0; i < keys.size(); i++) {
-            if (layout.live().get(new LogKey(KeyHash.ofBytes(java.lang.foreign.MemorySegment.ofArray(keys.get(i)), 0,
+            if (layout.live().get(new LogKey(KeyHash.ofBytes(keySeed(), java.lang.foreign.MemorySegment.ofArray(keys.get(i)), 0,
                     keys.get(i).length), keys.get(i))).overlapsPage(page)) {
                 lost.add(i);
             }
@@ -335,7 +335,7 @@ class StoreRepairTest {
                     continue;
                 }
                 assertArrayEquals(values.get(i), java.util.Arrays.copyOf(buffer, length), "key " + i);
-                long entry = after.live().get(new LogKey(key.hash(), keys.get(i))).entry();
+                long entry = after.live().get(new LogKey(key.hash(mapping.header.keySeed()), keys.get(i))).entry();
                 assertEquals(expiry(i, future), EntryLayout.expiresAt(mapping.file, entry), "expiry of key " + i);
             }
             assertEquals(4, store.getIfFits(ByteKey.of("plain"), buffer));
@@ -345,5 +345,12 @@ class StoreRepairTest {
     /** Every third key expires tomorrow, a few expired long ago (1 ms after 1970), the rest never. */
     private static long expiry(int i, long future) {
         return i % 3 == 0 ? future : i % 50 == 1 ? 1 : 0;
+    }
+
+    /** The key of the byte-key hash in the store's file. */
+    private long keySeed() throws IOException {
+        try (StoreMapping mapping = StoreMapping.open(file(), false)) {
+            return mapping.header.keySeed();
+        }
     }
 }
