@@ -43,8 +43,8 @@ import picocli.CommandLine.Parameters;
             "Forks run in passes: pass N runs fork N of every cell, in a fresh random order (--seed; the records keep it),"
                 + " with a short host gauge (a memory-bound and a CPU-bound loop in C) before and after every fork; a"
                 + " fork during which the gauge moved beyond its limits runs once more. Every comparison in the verdict"
-                + " is a ratio taken pass by pass, with a 95% interval (a bootstrap over passes and rounds, widened for"
-                + " few passes); a winner is named only when the whole interval lies 5% or more beyond parity, else"
+                + " is a ratio taken pass by pass, with a 95%% interval (a bootstrap over passes and rounds, widened for"
+                + " few passes); a winner is named only when the whole interval lies 5%% or more beyond parity, else"
                 + " 'too close to call'. The quick batch profile runs three passes, then further passes for the cells"
                 + " of questions still undecided while the run stays within 14 minutes.",
             "",

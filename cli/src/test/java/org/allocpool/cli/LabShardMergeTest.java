@@ -44,7 +44,7 @@ class LabShardMergeTest {
         assertEquals(0, two.exit(), two.err());
         assertEquals(List.of("alloc"), strategies(first), "the first of every two cells, in the lab's order");
         assertEquals(List.of("pool"), strategies(second));
-        assertTrue(one.err().contains("2 cells x 1 forks, shard 1/2, 1 to run"), one.err());
+        assertTrue(one.err().contains("2 cells x 1 pass, shard 1/2, 1 fork to run"), one.err());
         assertEquals(Files.readString(first.resolve("tables.md")), one.out(), "each shard prints its tables");
 
         Printed merge = run(() -> AllocpoolMain.execute("lab", "merge", first.toString(), second.toString(),
@@ -148,8 +148,9 @@ class LabShardMergeTest {
         assertTrue(tables.out().startsWith("# allocpool lab: analyzer\n"), tables.out());
         assertTrue(tables.out().contains("- Case A: **pool** 140 ns is fastest: 3.00x faster than alloc 420 ns"
                 + " (spreads apart)."), tables.out());
-        assertEquals(List.of("records.csv", "records.jsonl"), Files.list(a).map(p -> p.getFileName().toString()).sorted()
-                .toList(), "nothing is run; only the records are written again, flat");
+        assertEquals(List.of("comparisons.csv", "records.csv", "records.jsonl"), Files.list(a)
+                .map(p -> p.getFileName().toString()).sorted().toList(),
+                "nothing is run; only the records are written again, flat, with the verdict's ratios");
         assertEquals(3, Files.readString(a.resolve("records.csv")).split("\r\n").length, "a header and a row per record");
     }
 

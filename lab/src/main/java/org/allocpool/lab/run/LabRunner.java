@@ -102,10 +102,11 @@ public final class LabRunner {
                 planned += notDone(mine, pass, done).size();
             }
             ProgressLine line = new ProgressLine(progress, planned);
-            line.note("results in " + dir + "; " + cells.size() + " cells x " + passes + " passes"
+            line.note("results in " + dir + "; " + cells.size() + " cells x " + count(passes, "pass", "passes")
                     + (options.shard().equals(Shard.ALL) ? "" : ", shard " + options.shard())
-                    + (done.isEmpty() ? "" : ", " + done.size() + " forks already recorded ok") + ", " + planned
-                    + " forks to run (" + run.experiment() + " " + run.mode() + ", profile " + run.profile() + ")"
+                    + (done.isEmpty() ? "" : ", " + count(done.size(), "fork", "forks") + " already recorded ok") + ", "
+                    + count(planned, "fork", "forks") + " to run (" + run.experiment() + " " + run.mode() + ", profile "
+                    + run.profile() + ")"
                     + "; each pass runs one fork of every cell in a fresh random order (seed " + seed + ")"
                     + (maxPasses > passes && budget != null ? "; then up to " + maxPasses + " passes for the cells of"
                     + " comparisons still undecided, while the run stays within " + DurationText.format(budget) : ""));
@@ -203,6 +204,10 @@ public final class LabRunner {
         return "\n" + Character.toUpperCase(line.charAt(0)) + line.substring(1)
                 + ". The gauge (a memory-bound and a CPU-bound loop in C, before and after every fork) flags the host;"
                 + " it never rescales a figure.\n";
+    }
+
+    private static String count(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
     }
 
     private static <C extends LabCell<?>> List<C> notDone(List<C> cells, int pass, Set<String> done) {
