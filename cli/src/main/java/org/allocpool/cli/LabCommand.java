@@ -45,7 +45,7 @@ import picocli.CommandLine.Parameters;
                 + " fork during which the gauge moved beyond its limits runs once more. Every comparison in the verdict"
                 + " is a ratio taken pass by pass, with a 95%% interval (a bootstrap over passes and rounds, widened for"
                 + " few passes); a winner is named only when the whole interval lies 5%% or more beyond parity, else"
-                + " 'too close to call'. The quick batch profile runs three passes, then further passes for the cells"
+                + " 'too close to call'. The quick batch profile runs two passes, then further passes for the cells"
                 + " of questions still undecided while the run stays within 14 minutes.",
             "",
             "The options below are the packet analyser's (lab, lab analyzer). The other experiments have labs of "
@@ -93,8 +93,8 @@ final class LabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
             description = "quick (default): G1 and ZGC x alloc, pool, flat x cases A, B, C and the C++ pool builds, rounds"
-                    + " of a quarter second, three passes and up to five more for undecided questions, at most 14 minutes on"
-                    + " 2 cores (realtime: cases A, C, three forks, probes of 3 s warm-up + 2 s); full: every collector, strategy and case with the article's rounds (10,000,000"
+                    + " of a quarter second, two passes and up to six more for undecided questions, at most 14 minutes on"
+                    + " 2 cores (realtime: cases A, C, two forks, probes of 3 s warm-up + 2 s); full: every collector, strategy and case with the article's rounds (10,000,000"
                     + " packets), many hours (realtime: probes of 10 s warm-up + 20 s).")
     String profile;
 
@@ -122,7 +122,8 @@ final class LabCommand implements Callable<Integer> {
 
     @Option(names = "--forks", paramLabel = "N",
             description = "JVMs per cell, one per pass: each is one sample of the JIT's and the memory layout's decisions,"
-                    + " and two cells' forks of a pass one sample of their ratio. Default: 3; given, exactly that many"
+                    + " and two cells' forks of a pass one sample of their ratio. Default: 2, then more for undecided"
+                    + " questions (quick), or 3 (full); given, exactly that many"
                     + " passes (no further ones for undecided questions).")
     Integer forks;
 

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,7 +48,8 @@ class EchoLabEndToEndTest {
             assertTrue(metrics.path("eventsPerSecondRounds").path("rounds").size() >= 4, "the rounds that count:\n" + record);
             assertTrue(metrics.path("steadyState").has("steady"), record.toString());
         }
-        assertEquals(List.of(false, true), records.stream().map(r -> r.path("cell").path("copyPerEvent").asBoolean()).toList());
+        assertEquals(Set.of(false, true), records.stream().map(r -> r.path("cell").path("copyPerEvent").asBoolean())
+                .collect(Collectors.toSet()), "both halves, in the pass's own order");
 
         String tables = Files.readString(results.resolve("tables.md"));
         String ratios = tables.substring(tables.indexOf("### G1, top-of-book: copy-per-event / reuse, events/s"));

@@ -15,9 +15,11 @@ public enum Profile {
 
     /**
      * Batch: G1 and ZGC × {alloc, pool, flat} × cases A, B, C, and the C++ pool builds ({@code cpp
-     * pool}, {@code cpp-flat pool}) beside them: 24 cells, run in three passes of one fork each (about 9
-     * minutes on 2 cores), then in up to five more passes for the cells of comparisons the verdict cannot
-     * decide yet, while the run stays within 14 minutes.
+     * pool}, {@code cpp-flat pool}) beside them: 24 cells, run in two passes of one fork each (about 8
+     * minutes on 2 cores), then in up to six more passes for the cells of the article's questions the
+     * verdict cannot answer yet, while the run stays within 14 minutes: the passes go where they decide
+     * (a question answered after two passes has an interval about 9 times as wide as a large sample's:
+     * it is answered beyond doubt).
      * The three strategies answer the question (allocate, pool on the heap, or go off it); {@code
      * --strategy all} adds dummy, mix and the native ones (about 23 minutes).
      *
@@ -33,14 +35,14 @@ public enum Profile {
      * the next (two forks of one cell differed by up to 2.2x), so the run spends its time on more
      * forks, which a comparison's interval rests on, rather than on longer ones.
      *
-     * <p>Real time: G1 and ZGC × {alloc, pool, flat} × cases {A, C} and the C++ pool builds, three forks
+     * <p>Real time: G1 and ZGC × {alloc, pool, flat} × cases {A, C} and the C++ pool builds, two forks
      * of a search each. A search brings its workload to its steady state once, in batch before any source
      * starts (rounds of a second until five in a row are steady, at most 20), then probes one interval
      * after another on it, each probe warming its source up for 3 s and measuring 2 s. The five
      * strategies × three cases the article shows take {@code --strategy}/{@code --case}.
      */
     QUICK("quick", List.of(Collector.G1, Collector.ZGC), List.of("alloc", "pool", "flat"), List.of("pool"),
-            new WorkloadOverrides(null, null, null, null, null, Duration.ofMillis(250), 10, 6, 24, null), 3,
+            new WorkloadOverrides(null, null, null, null, null, Duration.ofMillis(250), 10, 6, 24, null), 2,
             8, Duration.ofMinutes(14), Duration.ofMinutes(3),
             new Plan(List.of(Collector.G1, Collector.ZGC), List.of("alloc", "pool", "flat"), List.of("A", "C"),
                     new RealtimeOptions(Duration.ofSeconds(2), 3.0, null, null, null), Duration.ofMinutes(10))),

@@ -63,7 +63,7 @@ class AnalyzerLabSettingsTest {
         assertEquals(List.of("--round-time", "250ms", "--rounds", "10", "--warmup", "6", "--max-rounds", "24"),
                 quick.workload().toArgs());
         assertEquals(Duration.ofMinutes(3), quick.cellTimeout());
-        assertEquals(3, quick.forks());
+        assertEquals(2, quick.forks());
         assertEquals(null, quick.realtime(), "batch runs carry no real-time options");
     }
 
