@@ -64,7 +64,6 @@ final class Passes<C extends LabCell<F>, F extends CellFields, M> {
         for (int position = 0; position < ordered.size(); position++) {
             C cell = ordered.get(position);
             runFork(cell, pass, position + 1, ordered.size());
-            previous = cell.id();
         }
     }
 
@@ -100,6 +99,7 @@ final class Passes<C extends LabCell<F>, F extends CellFields, M> {
             boolean moved = before != null && after != null && RERUN_LIMIT.isExceededBy(before, after);
             boolean again = moved && run < MAX_RERUNS && RecordLine.failureOf(record) == null;
             folder.records().append(annotated(record, pass, position, cellsInPass, host, before, after, run));
+            previous = cell.id();
             line.finished(started, label, elapsed, RecordLine.failureOf(record));
             spentByCell.merge(cell.id(), elapsed, Duration::plus);
             forksByCell.merge(cell.id(), 1, Integer::sum);

@@ -33,9 +33,7 @@ public final class ReportPage {
             }
         }
         HostGaugeChart.section(RunGauge.of(nodes).readings()).ifPresent(gauge ->
-                parts.add(new HtmlReport.Part("host gauge", "How fast the host ran a memory-bound and a CPU-bound loop"
-                        + " before and after every fork, over the run: it flags a host that moved; no figure is rescaled.\n",
-                        List.of(gauge))));
+                parts.add(new HtmlReport.Part("host gauge", "", List.of(gauge))));
         return HtmlReport.render("allocpool lab report" + (experiments.isEmpty() ? "" : ": " + String.join(", ", experiments)),
                 parts);
     }
