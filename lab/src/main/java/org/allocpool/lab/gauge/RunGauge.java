@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -43,12 +42,12 @@ public record RunGauge(List<GaugeReading> readings) {
 
     /** The median ns per cache line of the memory loop. */
     public double memoryMedian() {
-        return median(readings.stream().mapToDouble(GaugeReading::memoryNsPerLine).toArray());
+        return GaugeSummary.of(readings).memoryMedian();
     }
 
     /** The median ns per step of the CPU loop. */
     public double cpuMedian() {
-        return median(readings.stream().mapToDouble(GaugeReading::cpuNsPerOp).toArray());
+        return GaugeSummary.of(readings).cpuMedian();
     }
 
     /**
@@ -69,15 +68,8 @@ public record RunGauge(List<GaugeReading> readings) {
         try {
             return new GaugeReading(Instant.parse(node.path("at").asText()), node.path("memoryNsPerLine").asDouble(),
                     node.path("cpuNsPerOp").asDouble());
-        } catch (DateTimeParseException badTime) {
+        } catch (DateTimeParseException | IllegalArgumentException unreadable) {
             return null;
         }
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }
