@@ -16,8 +16,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "kv", mixinStandardHelpOptions = true,
         description = {
-            "The persistent off-heap key-value store (long keys, byte values, one memory-mapped file) and its "
-                + "server: a binary TCP protocol and HTTP with JSON users, on Netty.",
+            "The persistent off-heap key-value store (long and byte-string keys, byte values, one memory-mapped file)"
+                + " and its server: a binary TCP protocol, HTTP with JSON users and RESP2 for Redis clients, on Netty.",
             ""},
         subcommands = {KvServeCommand.class, KvCheckCommand.class, KvRepairCommand.class, KvBenchCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 failed (or, for check, problems found), 2 bad input."})

@@ -132,7 +132,8 @@ final class LabCommand implements Callable<Integer> {
     String heap;
 
     @Option(names = "--jvm-arg", paramLabel = "ARG",
-            description = "A JVM argument appended for every cell (repeatable), e.g. --jvm-arg=-XX:+AlwaysPreTouch.")
+            description = "A JVM argument appended for every cell (repeatable), e.g. --jvm-arg=-XX:+UseCompactObjectHeaders (every"
+                    + " Java cell already runs with -XX:+AlwaysPreTouch).")
     List<String> jvmArgs;
 
     @Mixin
