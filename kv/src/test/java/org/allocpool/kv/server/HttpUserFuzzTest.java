@@ -1,6 +1,7 @@
 package org.allocpool.kv.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -74,7 +75,7 @@ class HttpUserFuzzTest {
         try {
             user = UserJson.read(new ByteArrayInputStream(body), pathId);
         } catch (BadUserException e) {
-            assertTrue(!e.getMessage().isEmpty() && e.getMessage().lines().count() == 1, e.getMessage());
+            assertFalse(e.getMessage().isEmpty(), "a refusal without a message"); // it may quote a field name's newline
             return;
         }
         assertEquals(pathId, user.id());
