@@ -40,7 +40,14 @@ final class HttpRoutes extends SimpleChannelInboundHandler<FullHttpRequest> {
             return;
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
-        String path = new QueryStringDecoder(request.uri()).path();
+        String path;
+        try {
+            path = new QueryStringDecoder(request.uri()).path();
+        } catch (IllegalArgumentException e) {
+            // a bad %-escape ("/u%ers/1"): the client's mistake, not a server error (found by HttpUserFuzzTest)
+            HttpReplies.error(ctx, HttpResponseStatus.BAD_REQUEST, "bad path: " + e.getMessage(), keepAlive);
+            return;
+        }
         HttpMethod method = request.method();
         if (path.equals("/stats")) {
             if (method.equals(HttpMethod.GET)) {

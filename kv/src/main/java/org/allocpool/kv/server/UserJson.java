@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -45,6 +46,10 @@ public final class UserJson {
             root = MAPPER.readTree(body);
         } catch (JsonProcessingException e) {
             throw new BadUserException("body is not valid JSON: " + e.getOriginalMessage());
+        } catch (CharConversionException e) {
+            // bytes that are no text in the encoding Jackson detected (UTF-32 above U+10FFFF): the body's
+            // fault, not an I/O error (it was an HTTP 500; found by HttpUserFuzzTest)
+            throw new BadUserException("body is not valid JSON: " + e.getMessage());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
