@@ -31,7 +31,9 @@ import org.allocpool.echo.event.TopOfBook;
  * A payload is text (sent as UTF-8) or YAML's {@code !!binary} (base64, sent as its bytes); a
  * price may be {@code NaN}, {@code Infinity} or {@code -Infinity}. An {@code error} document,
  * as {@link ScenarioWriter} writes a server's refusal, reads as an {@link ErrorReply}, so that
- * everything the writer writes reads back. A missing, unknown or mistyped field is refused with a {@link ScenarioException} naming the
+ * everything the writer writes reads back. A payload is at most {@link #MAX_PAYLOAD_BYTES} and a
+ * scenario's payloads add up to at most {@link #MAX_SCENARIO_PAYLOAD_BYTES}, so that a
+ * {@code repeat} cannot make a few lines of text take gigabytes of heap. A missing, unknown or mistyped field is refused with a {@link ScenarioException} naming the
  * document (counted from 1, empty documents included) and the field. Thread-safe (the mapper is
  * only read).
  */
@@ -42,6 +44,12 @@ public final class ScenarioReader {
     static final List<String> MESSAGE_FIELDS = List.of("sendingTimeNS", "payload", "repeat");
     static final List<String> ERROR_FIELDS = List.of("reason");
 
+    /** The longest payload a message may make with its {@code repeat}: 16 MiB. */
+    public static final int MAX_PAYLOAD_BYTES = 16 << 20;
+
+    /** The most payload bytes one scenario may make, all messages together: 64 MiB. */
+    public static final long MAX_SCENARIO_PAYLOAD_BYTES = 64L << 20;
+
     private static final ObjectReader READER = new YAMLMapper().readerFor(JsonNode.class);
 
     private ScenarioReader() {
@@ -50,6 +58,7 @@ public final class ScenarioReader {
     /** The documents of {@code yaml}, in order: {@link TopOfBook}s, {@link Message}s and {@link ErrorReply}s. */
     public static List<Object> read(String yaml) {
         List<Object> events = new ArrayList<>();
+        long payloadBytes = 0;
         int document = 0;
         try (MappingIterator<JsonNode> documents = READER.readValues(yaml)) {
             while (true) {
@@ -67,7 +76,15 @@ public final class ScenarioReader {
                 if (node == null || node.isNull() || node.isMissingNode()) {
                     continue;
                 }
-                events.add(event(node, document));
+                Object event = event(node, document);
+                if (event instanceof Message message) {
+                    payloadBytes += message.length();
+                    if (payloadBytes > MAX_SCENARIO_PAYLOAD_BYTES) {
+                        throw new ScenarioException("document " + document + ": the scenario's payloads add up to more"
+                                + " than " + MAX_SCENARIO_PAYLOAD_BYTES + " bytes (64 MiB), the most one replay holds");
+                    }
+                }
+                events.add(event);
             }
         } catch (IOException e) {
             throw new ScenarioException("document " + document + ": cannot read: " + e.getMessage());
@@ -107,8 +124,9 @@ public final class ScenarioReader {
         byte[] text = f.bytes("payload");
         int repeat = f.has("repeat") ? f.integer("repeat", 1) : 1;
         long length = (long) text.length * repeat;
-        if (length > Integer.MAX_VALUE - 64) {
-            throw f.bad("repeat", "makes a payload of " + length + " bytes, too long");
+        if (length > MAX_PAYLOAD_BYTES) {
+            throw f.bad(f.has("repeat") ? "repeat" : "payload", "makes a payload of " + length + " bytes, over the " + MAX_PAYLOAD_BYTES
+                    + " (16 MiB) a message may have");
         }
         byte[] payload = new byte[(int) length];
         for (int i = 0; i < repeat; i++) {

@@ -113,4 +113,24 @@ class ScenarioTest {
                         + "symbol: EURUSDXYZ, ecn: E, bidPrice: 1, askPrice: 1, bidQuantity: 1, askQuantity: 1}"))
                         .getMessage());
     }
+
+    @Test
+    void shouldRefuseARepeatThatMakesAPayloadOverSixteenMebibytesBeforeBuildingIt() {
+        assertEquals("document 1: message.repeat makes a payload of 4000000000 bytes, over the 16777216 (16 MiB) a "
+                        + "message may have",
+                assertThrows(ScenarioException.class, () -> ScenarioReader.read(
+                        "message: {sendingTimeNS: 1, payload: abcd, repeat: 1000000000}")).getMessage());
+    }
+
+    @Test
+    void shouldRefuseAScenarioWhosePayloadsAddUpToMoreThanSixtyFourMebibytes() {
+        String eightMebibytes = "message: {sendingTimeNS: 1, payload: abcdefgh, repeat: 1048576}\n---\n";
+
+        ScenarioException refused = assertThrows(ScenarioException.class,
+                () -> ScenarioReader.read(eightMebibytes.repeat(9)));
+
+        assertEquals("document 9: the scenario's payloads add up to more than 67108864 bytes (64 MiB), the most one "
+                + "replay holds", refused.getMessage());
+        assertEquals(8, ScenarioReader.read(eightMebibytes.repeat(8)).size(), "64 MiB in all is allowed");
+    }
 }

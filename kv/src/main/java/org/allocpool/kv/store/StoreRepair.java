@@ -79,6 +79,11 @@ public final class StoreRepair {
                 throw new StoreFileException(path, "cannot repair: "
                         + e.getMessage().substring(path.toString().length() + 2));
             }
+            if (fileBytes < header.logOffset()) {
+                throw new StoreFileException(path, "cannot repair: the file ends at byte " + fileBytes
+                        + ", inside the slot table the header says runs to byte " + header.logOffset()
+                        + ", so no entry is left to rebuild from; move the file away to start an empty store");
+            }
             long mapped = Math.min(fileBytes, header.fileBytes());
             MemorySegment file = channel.map(FileChannel.MapMode.READ_ONLY, 0, mapped, arena);
             TableSurvey table = TableSurvey.survey(file, header);
@@ -91,7 +96,7 @@ public final class StoreRepair {
             if (!sound || force) {
                 Path temp = path.resolveSibling(MappedStore.FILE_NAME + REPAIR_SUFFIX);
                 Files.deleteIfExists(temp);
-                write(file, header, plan.entries, temp, path);
+                write(file, header.withLogBytes(rebuiltLogBytes(header, fileBytes)), plan.entries, temp, path);
                 backup = keepOriginal(path);
                 Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 ProcessLock.forceDirectory(dir);
@@ -103,6 +108,21 @@ public final class StoreRepair {
                     drops[TableSurvey.Drop.BAD_KEY.ordinal()], table.damagedSlots, table.provenDamagedPages,
                     plan.orphans, log.wholeEntries, log.freedEntries, log.damagedStretches, log.damagedBytes, table.details);
         }
+    }
+
+    /**
+     * The log a rebuilt file gets: the header's when the file is whole; when it is shorter, only the
+     * log the file still has (every kept entry comes from there, and the store grows its log when it
+     * fills), so that a header that claims a log far beyond the file (a crafted one, or a copy cut
+     * short) never makes a repair write a file of the size it claims.
+     */
+    static long rebuiltLogBytes(StoreHeader header, long fileBytes) {
+        if (fileBytes >= header.fileBytes()) {
+            return header.logBytes();
+        }
+        long left = fileBytes - header.logOffset();
+        long aligned = (left + EntryLayout.ALIGNMENT - 1) & -EntryLayout.ALIGNMENT;
+        return Math.max(EntryLayout.ALIGNMENT, Math.min(header.logBytes(), aligned));
     }
 
     /** The entries to keep (offsets in the old file, in log order) and how each key was decided. */

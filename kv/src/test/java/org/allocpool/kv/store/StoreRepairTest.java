@@ -8,10 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -116,7 +121,7 @@ class StoreRepairTest {
                     assertEquals(MappedStore.ABSENT, length, "key " + key + " should be gone");
                 } else {
                     assertTrue(length >= 0, "key " + key + " is missing");
-                    assertArrayEquals(expected(key), java.util.Arrays.copyOf(buffer, length), "key " + key);
+                    assertArrayEquals(expected(key), Arrays.copyOf(buffer, length), "key " + key);
                 }
             }
         }
@@ -156,7 +161,7 @@ class StoreRepairTest {
                     assertEquals(MappedStore.ABSENT, length, "removed key " + key + " came back");
                 } else {
                     assertTrue(length >= 0, "key " + key + " is missing");
-                    assertArrayEquals(expected(key), java.util.Arrays.copyOf(buffer, length), "key " + key);
+                    assertArrayEquals(expected(key), Arrays.copyOf(buffer, length), "key " + key);
                 }
             }
         }
@@ -227,7 +232,7 @@ class StoreRepairTest {
             byte[] buffer = new byte[256];
             for (long key = 0; key < KEYS; key++) {
                 int length = store.get(key, buffer);
-                assertArrayEquals(sameSizeValue(key, versions - 1), java.util.Arrays.copyOf(buffer, length), "key " + key);
+                assertArrayEquals(sameSizeValue(key, versions - 1), Arrays.copyOf(buffer, length), "key " + key);
             }
         }
     }
@@ -254,7 +259,8 @@ class StoreRepairTest {
         assertEquals(cut.size(), report.droppedTorn(), report.render());
         assertEquals(cut.size(), report.dropped(), report.render());
         assertEquals(layout.live().size() - cut.size(), report.kept(), report.render());
-        assertEquals(layout.fileBytes(), Files.size(file()));
+        assertEquals(layout.logOffset() + 10L * StoreLayoutProbe.PAGE + 104, Files.size(file()),
+                "the rebuilt log is the log the cut file still has, rounded to an entry's alignment");
         try (MappedStore store = MappedStore.openExisting(dir)) {
             byte[] buffer = new byte[256];
             for (long key = 0; key < KEYS; key++) {
@@ -262,10 +268,57 @@ class StoreRepairTest {
                 if (isRemoved(key) || cut.contains(key)) {
                     assertEquals(MappedStore.ABSENT, got, "key " + key);
                 } else {
-                    assertArrayEquals(expected(key), java.util.Arrays.copyOf(buffer, got), "key " + key);
+                    assertArrayEquals(expected(key), Arrays.copyOf(buffer, got), "key " + key);
+                }
+            }
+            for (long key : cut) { // the shorter log grows as the cut keys are written again
+                byte[] value = expected(key);
+                store.put(key, value, 0, value.length);
+                assertArrayEquals(value, Arrays.copyOf(buffer, store.get(key, buffer)), "key " + key);
+            }
+        }
+    }
+
+    @Test
+    void shouldRepairAHeaderClaimingAHugeLogWithoutWritingAFileOfThatSize() throws IOException {
+        makeStore();
+        long before = Files.size(file());
+        try (FileChannel channel = FileChannel.open(file(),
+                StandardOpenOption.READ, StandardOpenOption.WRITE);
+             Arena arena = Arena.ofConfined()) {
+            MemorySegment header = channel.map(FileChannel.MapMode.READ_WRITE,
+                    0, HeaderLayout.HEADER_BYTES, arena);
+            header.set(HeaderLayout.LONG, HeaderLayout.LOG_BYTES_OFFSET, 512L << 30); // 512 GiB, under the 1 TiB limit
+            header.set(HeaderLayout.INT, HeaderLayout.CHECKSUM_OFFSET, HeaderLayout.checksum(header, HeaderLayout.VERSION));
+        }
+
+        RepairReport report = repair(dir, false);
+
+        assertTrue(report.rewritten(), report.render());
+        assertEquals(KEYS - KEYS / 10, report.kept(), report.render());
+        assertTrue(Files.size(file()) <= before, Files.size(file()) + " bytes written from a file of " + before);
+        try (MappedStore store = MappedStore.openExisting(dir)) {
+            byte[] buffer = new byte[256];
+            for (long key = 0; key < KEYS; key++) {
+                int got = store.get(key, buffer);
+                if (isRemoved(key)) {
+                    assertEquals(MappedStore.ABSENT, got, "key " + key);
+                } else {
+                    assertArrayEquals(expected(key), Arrays.copyOf(buffer, got), "key " + key);
                 }
             }
         }
+    }
+
+    @Test
+    void shouldRefuseToRepairAFileThatEndsInsideItsSlotTable() throws IOException {
+        makeStore();
+        StoreLayoutProbe.truncate(file(), StoreLayoutProbe.layout(dir).logOffset() - StoreLayoutProbe.PAGE);
+
+        StoreFileException refused = assertThrows(StoreFileException.class, () -> repair(dir, false));
+
+        assertTrue(refused.getMessage().contains("inside the slot table"), refused.getMessage());
+        assertTrue(refused.getMessage().startsWith(file().toString()), refused.getMessage());
     }
 
     @Test
@@ -311,7 +364,7 @@ class StoreRepairTest {
         StoreLayoutProbe.damagePage(file(), page, true, 9);
         Set<Integer> lost = new HashSet<>();
         for (int i = 0; i < keys.size(); i++) {
-            if (layout.live().get(new LogKey(KeyHash.ofBytes(keySeed(), java.lang.foreign.MemorySegment.ofArray(keys.get(i)), 0,
+            if (layout.live().get(new LogKey(KeyHash.ofBytes(keySeed(), MemorySegment.ofArray(keys.get(i)), 0,
                     keys.get(i).length), keys.get(i))).overlapsPage(page)) {
                 lost.add(i);
             }
@@ -334,7 +387,7 @@ class StoreRepairTest {
                     assertEquals(MappedStore.ABSENT, length, "key " + i);
                     continue;
                 }
-                assertArrayEquals(values.get(i), java.util.Arrays.copyOf(buffer, length), "key " + i);
+                assertArrayEquals(values.get(i), Arrays.copyOf(buffer, length), "key " + i);
                 long entry = after.live().get(new LogKey(key.hash(mapping.header.keySeed()), keys.get(i))).entry();
                 assertEquals(expiry(i, future), EntryLayout.expiresAt(mapping.file, entry), "expiry of key " + i);
             }
