@@ -14,12 +14,14 @@ import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.Set;
 import org.allocpool.kv.user.User;
+import org.allocpool.kv.user.UserLayout;
 
 /**
  * The JSON form of a {@link User}, as HTTP clients send and receive it:
  * {@code {"id": 42, "name": "Ann Lee", "email": "ann@example.com", "city": "Lyon", "friends": [7, 19, 23]}}.
  * {@code id}, {@code name} and {@code friends} are required; {@code email} and {@code city} may be
- * missing or null; any other field is refused. Reading checks every field itself so that a bad
+ * missing or null; any other field is refused, and so is a user the store's layout cannot hold (a
+ * string over {@link UserLayout#MAX_STRING_BYTES} UTF-8 bytes, over {@link UserLayout#MAX_FRIENDS} friends). Reading checks every field itself so that a bad
  * body is refused with a message naming the field, not Jackson's account of a Java type.
  *
  * <p>Thread-safe: stateless, over one shared, configured-once {@link ObjectMapper}.
@@ -37,8 +39,8 @@ public final class UserJson {
     /**
      * Reads a user from a JSON body sent to {@code /users/{pathId}}.
      *
-     * @throws BadUserException naming the field that is missing, of the wrong type, unknown, or
-     *                          (for {@code id}) different from the path
+     * @throws BadUserException naming the field that is missing, of the wrong type, unknown, too
+     *                          long for the stored layout, or (for {@code id}) different from the path
      */
     public static User read(InputStream body, long pathId) throws BadUserException {
         JsonNode root;
@@ -80,7 +82,14 @@ public final class UserJson {
         for (int i = 0; i < friends.length; i++) {
             friends[i] = wholeNumber(friendsNode.get(i), "friends[" + i + "]");
         }
-        return new User(id, name, email, city, friends);
+        User user = new User(id, name, email, city, friends);
+        try {
+            UserLayout.encodedLength(user); // the store holds users in the flyweight layout: refuse what it cannot hold
+        } catch (IllegalArgumentException tooLong) {
+            // a name of 326 bytes was an HTTP 500 from the encoder (found by HttpUserFuzzTest)
+            throw new BadUserException(tooLong.getMessage());
+        }
+        return user;
     }
 
     /** The user as one line of JSON, optional fields left out when absent. */

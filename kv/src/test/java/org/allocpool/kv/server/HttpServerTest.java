@@ -101,6 +101,12 @@ class HttpServerTest {
     }
 
     @Test
+    void shouldRefuseANameTheStoredLayoutCannotHoldWith400NotA500() throws IOException {
+        assertError(running.send("PUT", "/users/42", "{\"id\": 42, \"name\": \"" + "n".repeat(326)
+                + "\", \"friends\": []}"), 400, "has a name of 326 UTF-8 bytes");
+    }
+
+    @Test
     void shouldRefuseAnIdThatDiffersFromThePath() throws IOException {
         assertError(running.send("PUT", "/users/43", ANN), 400, "'id' is 42 but the path says 43");
     }

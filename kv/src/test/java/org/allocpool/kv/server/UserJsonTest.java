@@ -63,6 +63,19 @@ class UserJsonTest {
     }
 
     @Test
+    void shouldRefuseAUserTheStoredLayoutCannotHoldNamingTheFieldAndTheLimit() throws BadUserException {
+        String name254 = "é".repeat(127); // 254 UTF-8 bytes: the most a string may take
+        assertEquals(name254, read("{\"id\": 42, \"name\": \"" + name254 + "\", \"friends\": []}", 42).name());
+        assertRefused("{\"id\": 42, \"name\": \"" + name254 + "x\", \"friends\": []}",
+                "has a name of 255 UTF-8 bytes; the flyweight layout holds at most 254");
+        assertRefused("{\"id\": 42, \"name\": \"A\", \"city\": \"" + "c".repeat(300) + "\", \"friends\": []}",
+                "has a city of 300 UTF-8 bytes");
+        String friends256 = String.join(", ", java.util.Collections.nCopies(256, "7"));
+        assertRefused("{\"id\": 42, \"name\": \"A\", \"friends\": [" + friends256 + "]}",
+                "has 256 friends; the flyweight layout holds at most 255");
+    }
+
+    @Test
     void shouldRefuseAnIdOtherThanThePaths() {
         assertRefused("{\"id\": 41, \"name\": \"A\", \"friends\": []}", "field 'id' is 41 but the path says 42");
     }
