@@ -67,6 +67,21 @@ public final class EchoExperiment implements Experiment<EchoCell, EchoCellFields
         return settings.forks();
     }
 
+    /** The profile's while every cell runs the profile's passes; with {@code --forks}, exactly that many. */
+    @Override
+    public int maxForks() {
+        return budget() == null ? forks() : Math.max(forks(), settings.profile().maxForks());
+    }
+
+    /**
+     * The quick profile's 12 minutes, in which passes are added for the cells of copy questions still
+     * undecided ({@link org.allocpool.lab.echo.tables.EchoReport#questions}); none with {@code --forks}.
+     */
+    @Override
+    public Duration budget() {
+        return settings.forks() == settings.profile().forks() ? settings.profile().budget() : null;
+    }
+
     @Override
     public Duration timeout(EchoCell cell) {
         return settings.cellTimeout();

@@ -34,7 +34,8 @@ public enum EchoProfile {
      * the full profile.
      */
     QUICK("quick", List.of(Collector.G1), Map.of("top-of-book", List.of(16), "message", List.of(3)),
-            new BenchPlan(Duration.ofSeconds(4), Duration.ofSeconds(5), Duration.ofMillis(500), 16), 2),
+            new BenchPlan(Duration.ofSeconds(4), Duration.ofSeconds(5), Duration.ofMillis(500), 16), 2, 4,
+            Duration.ofMinutes(12)),
 
     /**
      * G1 and ZGC, Chronicle's client sweep (1, 2, 4, 16) for both events and the case study's 3 for
@@ -44,7 +45,7 @@ public enum EchoProfile {
      */
     FULL("full", List.of(Collector.G1, Collector.ZGC),
             Map.of("top-of-book", List.of(1, 2, 4, 16), "message", List.of(1, 2, 3, 4, 16)),
-            new BenchPlan(Duration.ofSeconds(20), Duration.ofSeconds(10), Duration.ofSeconds(1), 40), 2);
+            new BenchPlan(Duration.ofSeconds(20), Duration.ofSeconds(10), Duration.ofSeconds(1), 40), 2, 2, null);
 
     /** Time a fork may take beyond its bench's longest: two JVM starts, pre-touching, 16 connections, the stop. */
     static final Duration FORK_OVERHEAD = Duration.ofSeconds(90);
@@ -54,13 +55,18 @@ public enum EchoProfile {
     private final Map<String, List<Integer>> clients;
     private final BenchPlan plan;
     private final int forks;
+    private final int maxForks;
+    private final Duration budget;
 
-    EchoProfile(String label, List<Collector> collectors, Map<String, List<Integer>> clients, BenchPlan plan, int forks) {
+    EchoProfile(String label, List<Collector> collectors, Map<String, List<Integer>> clients, BenchPlan plan, int forks,
+                int maxForks, Duration budget) {
         this.label = label;
         this.collectors = List.copyOf(collectors);
         this.clients = Map.copyOf(clients);
         this.plan = plan;
         this.forks = forks;
+        this.maxForks = maxForks;
+        this.budget = budget;
     }
 
     /** {@code quick} or {@code full}. */
@@ -81,6 +87,19 @@ public enum EchoProfile {
     /** How each bench is timed when nothing else is said. */
     public BenchPlan plan() {
         return plan;
+    }
+
+    /**
+     * The most JVM pairs a cell runs in while its copy question is still undecided (two passes give a
+     * ratio's interval one degree of freedom, so wide that only a large cost is told apart).
+     */
+    public int maxForks() {
+        return maxForks;
+    }
+
+    /** How long a run may take when it adds passes for undecided copy questions; {@code null}: it adds none. */
+    public Duration budget() {
+        return budget;
     }
 
     /** JVM pairs (forks) per cell. */

@@ -63,6 +63,25 @@ class EchoLabSettingsTest {
     }
 
     @Test
+    void shouldAddPassesForUndecidedCopyQuestionsInTheQuickProfileOnlyAndNeverWithForksGiven() {
+        JvmCommand jvm = new JvmCommand(Path.of("java"), List.of(), List.of("-cp", "x", "Main"));
+        EchoExperiment quick = new EchoExperiment(new EchoLabSettings(EchoProfile.QUICK, null, null, null, null, null, null,
+                null, null, null, null, List.of(), null, null, null), jvm);
+        EchoExperiment forksGiven = new EchoExperiment(new EchoLabSettings(EchoProfile.QUICK, null, null, null, null, null,
+                null, null, null, null, 3, List.of(), null, null, null), jvm);
+        EchoExperiment full = new EchoExperiment(new EchoLabSettings(EchoProfile.FULL, null, null, null, null, null, null,
+                null, null, null, null, List.of(), null, null, null), jvm);
+
+        assertEquals(2, quick.forks());
+        assertEquals(4, quick.maxForks());
+        assertEquals(java.time.Duration.ofMinutes(12), quick.budget());
+        assertEquals(3, forksGiven.maxForks());
+        assertEquals(null, forksGiven.budget());
+        assertEquals(2, full.maxForks());
+        assertEquals(null, full.budget());
+    }
+
+    @Test
     void shouldDescribeAForkAsTheServerThenTheBenchAgainstIt() {
         EchoLabSettings settings = new EchoLabSettings(EchoProfile.QUICK, null, null, List.of("thread-local"),
                 List.of("top-of-book"), null, null, null, null, null, null, List.of("-Xmx2g"), null, null, null);

@@ -3,11 +3,15 @@ package org.allocpool.lab.echo;
 import static org.allocpool.lab.echo.EchoReportTest.render;
 import static org.allocpool.lab.echo.EchoReportTest.section;
 import static org.allocpool.lab.echo.EchoReportTest.squeeze;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.allocpool.lab.echo.tables.EchoReport;
+import org.allocpool.lab.figure.Question;
+import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -106,6 +110,29 @@ class EchoVerdictTest {
 
         assertTrue(verdict.contains("unpooled: not judged (reuse failed)"), verdict);
         assertTrue(verdict.contains("No copy-against-reuse comparison could be judged here"), verdict);
+    }
+
+    @Test
+    void shouldAskTheCopyQuestionOfEachStrategyAndAnswerItWithAnIntervalOverThePasses() {
+        List<String> lines = new ArrayList<>();
+        double[] reuse = {2.5e6, 2.3e6, 2.6e6, 2.4e6};
+        for (int fork = 1; fork <= reuse.length; fork++) { // the copy costs 25% in every pass, the host moves
+            lines.add(EchoReportTest.fork(ok(TOB, "thread-local", false, 16, FakeEcho.steady(reuse[fork - 1], 5), 1.8), fork));
+            lines.add(EchoReportTest.fork(ok(TOB, "thread-local", true, 16, FakeEcho.steady(reuse[fork - 1] * 0.75, 5), 57.8),
+                    fork));
+        }
+        EchoReport report = new EchoReport();
+        List<Question> questions = report.questions(report.recordType().readAll(lines.stream().map(RecordJson::parse).toList()));
+
+        assertEquals(1, questions.size(), questions.toString());
+        Question q = questions.getFirst();
+        assertEquals("G1, top-of-book, 16 clients, thread-local: does one copy per event cost throughput?", q.name());
+        assertEquals(List.of(EchoCellFields.of("G1", "thread-local", true, TOB, 16).key(),
+                EchoCellFields.of("G1", "thread-local", false, TOB, 16).key()), q.cells());
+        assertTrue(q.isDecided(), q.comparison().judgement());
+        String verdict = verdict(lines);
+        assertTrue(verdict.contains("thread-local: yes, ") && verdict.contains("0.75× (-25%) (reuse faster by 95% CI 1.33-1.34x,"
+                + " 4 passes)."), verdict);
     }
 
     private static String verdict(List<String> records) {

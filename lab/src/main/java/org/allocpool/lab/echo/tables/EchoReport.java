@@ -8,6 +8,7 @@ import org.allocpool.lab.echo.EchoCellFields;
 import org.allocpool.lab.echo.EchoExperiment;
 import org.allocpool.lab.echo.EchoMetricsView;
 import org.allocpool.lab.figure.CellFigure;
+import org.allocpool.lab.figure.Question;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.RecordType;
 import org.allocpool.lab.report.ChartSection;
@@ -74,6 +75,12 @@ public final class EchoReport implements Report<EchoCellFields, EchoMetricsView>
     private static void section(StringBuilder out, String gc, String event, String title, String explanation, String table,
                                 TableNotes notes) {
         RunHeader.section(out, "### " + gc + ", " + event + ": " + title, explanation, table, notes);
+    }
+
+    /** One per strategy, collector, event and client count: does one copy per event cost events/s? */
+    @Override
+    public List<Question> questions(List<LabRecord<EchoCellFields, EchoMetricsView>> records) {
+        return EchoVerdict.questions(new EchoCells(records));
     }
 
     /** Per cell: events per second over the forks, as the events/s tables show it; higher is better. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.allocpool.lab.figure.Comparison;
+import org.allocpool.lab.figure.Question;
 import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.text.Numbers;
 
@@ -76,6 +77,31 @@ final class EchoVerdict {
         return out.toString();
     }
 
+    /**
+     * The copy question of every strategy, collector, event and client count where both halves ran:
+     * events/s with one copy per event against without (higher is better), for the runner's further
+     * passes and {@code comparisons.csv}.
+     */
+    static List<Question> questions(EchoCells cells) {
+        List<Question> questions = new ArrayList<>();
+        for (String gc : cells.collectors()) {
+            for (String event : cells.events(gc)) {
+                for (int clients : cells.clients(gc, event)) {
+                    for (String buffers : cells.buffers(gc, event)) {
+                        CopyPair pair = CopyPair.of(cells, gc, buffers, event, clients);
+                        if (pair.missing() == null && pair.isMeasured()) {
+                            questions.add(new Question(gc + ", " + event + ", " + MetricTable.clientsText(clients) + ", "
+                                    + buffers + ": does one copy per event cost throughput?", "copy", "reuse",
+                                    List.of(pair.copy().cell().key(), pair.reuse().cell().key()), pair.copyEvents(),
+                                    pair.reuseEvents(), false));
+                        }
+                    }
+                }
+            }
+        }
+        return questions;
+    }
+
     /** Strategy by strategy: copy against reuse; then Chronicle's figure and whether this machine agrees. */
     private static String copyCost(EchoCells cells, String gc, String event, int clients, Tally tally) {
         List<String> answers = new ArrayList<>();
@@ -92,12 +118,14 @@ final class EchoVerdict {
             Comparison c = pair.comparison();
             tally.count(c);
             String figures = EchoMetric.rate(pair.copyEvents().median()) + " events/s with it against "
-                    + EchoMetric.rate(pair.reuseEvents().median()) + " without, " + EchoMetric.ratio(pair.ratio());
+                    + EchoMetric.rate(pair.reuseEvents().median()) + " without, " + EchoMetric.ratio(pair.ratio())
+                    + (c.intervalText().isEmpty() ? "" : " (" + c.betterName() + " faster by " + c.intervalText() + ")");
             if (!c.judged()) {
                 answers.add(buffers + ": not judged (" + unsteady(pair.copyEvents(), pair.reuseEvents(), "copy", "reuse") + ")");
             } else if (c.isClear()) {
                 boolean costs = c.betterName().equals("reuse");
-                answers.add(buffers + ": " + (costs ? "yes, " : "no, faster with it: ") + figures + ", spreads apart");
+                answers.add(buffers + ": " + (costs ? "yes, " : "no, faster with it: ") + figures
+                        + (c.intervalText().isEmpty() ? ", spreads apart" : ""));
                 (costs ? agrees : differs).add(buffers);
             } else {
                 answers.add(buffers + ": too close to call (" + figures + ")");
