@@ -6,6 +6,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.allocpool.lab.records.ScheduleFields;
 
 /**
  * The host gauge's readings of one run, read back from its records (each fork's {@code gauge.before}
@@ -25,7 +26,7 @@ public record RunGauge(List<GaugeReading> readings) {
         List<GaugeReading> all = new ArrayList<>();
         for (JsonNode record : records) {
             for (String when : List.of("before", "after")) {
-                GaugeReading reading = reading(record.path("gauge").path(when));
+                GaugeReading reading = reading(record.path(ScheduleFields.GAUGE).path(when));
                 if (reading != null && all.stream().noneMatch(r -> r.at().equals(reading.at()))) {
                     all.add(reading);
                 }

@@ -18,6 +18,7 @@ import org.allocpool.lab.merge.EnvironmentGroups;
 import org.allocpool.lab.merge.RunMerge;
 import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.records.LabRecord;
+import org.allocpool.lab.records.ScheduleFields;
 import org.allocpool.lab.store.ResultsFolder;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.lab.text.DurationText;
@@ -199,7 +200,7 @@ public final class LabRunner {
         if (gauge.isEmpty()) {
             return "";
         }
-        int again = (int) nodes.stream().filter(n -> n.path("pass").path("runs").asInt(1) > 1).count();
+        int again = (int) nodes.stream().filter(n -> n.path(ScheduleFields.PASS).path("runs").asInt(1) > 1).count();
         String line = GaugeSummary.of(gauge.readings()).line(again, Passes.RERUN_LIMIT);
         return "\n" + Character.toUpperCase(line.charAt(0)) + line.substring(1)
                 + ". The gauge (a memory-bound and a CPU-bound loop in C, before and after every fork) flags the host;"

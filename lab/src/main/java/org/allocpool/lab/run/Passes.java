@@ -10,6 +10,7 @@ import java.util.Map;
 import org.allocpool.lab.gauge.GaugeLimit;
 import org.allocpool.lab.gauge.GaugeReading;
 import org.allocpool.lab.records.CellFields;
+import org.allocpool.lab.records.ScheduleFields;
 import org.allocpool.lab.store.ResultsFolder;
 import org.allocpool.metrics.result.RecordJson;
 
@@ -115,7 +116,7 @@ final class Passes<C extends LabCell<F>, F extends CellFields, M> {
     private String annotated(String record, int pass, int position, int cellsInPass, HostState host, GaugeReading before,
                              GaugeReading after, int run) {
         ObjectNode node = (ObjectNode) RecordJson.parse(record);
-        ObjectNode schedule = node.putObject("pass");
+        ObjectNode schedule = node.putObject(ScheduleFields.PASS);
         schedule.put("number", pass);
         schedule.put("position", position);
         schedule.put("cells", cellsInPass);
@@ -125,7 +126,7 @@ final class Passes<C extends LabCell<F>, F extends CellFields, M> {
         }
         schedule.put("runs", run + 1);
         if (before != null || after != null) {
-            ObjectNode g = node.putObject("gauge");
+            ObjectNode g = node.putObject(ScheduleFields.GAUGE);
             if (before != null) {
                 g.set("before", reading(before));
             }
@@ -138,7 +139,7 @@ final class Passes<C extends LabCell<F>, F extends CellFields, M> {
                 g.put("movedBeyondLimit", RERUN_LIMIT.isExceededBy(before, after));
             }
         }
-        node.set("host", RecordJson.mapper().valueToTree(host));
+        node.set(ScheduleFields.HOST, RecordJson.mapper().valueToTree(host));
         return node.toString();
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.allocpool.lab.records.CellFields;
 import org.allocpool.lab.records.LabRecord;
+import org.allocpool.lab.records.ScheduleFields;
 import org.allocpool.metrics.result.RecordJson;
 import org.allocpool.process.ChildExit;
 
@@ -57,7 +58,7 @@ public final class RecordLine {
     }
 
     /** The fields the runner adds to a record about where its fork ran: its place in its pass, the host gauge, the host. */
-    public static final List<String> SCHEDULE_FIELDS = List.of("pass", "gauge", "host");
+    public static final List<String> SCHEDULE_FIELDS = ScheduleFields.ALL;
 
     /**
      * The record {@code line} without {@link #SCHEDULE_FIELDS}: what was measured, which two runs of the
