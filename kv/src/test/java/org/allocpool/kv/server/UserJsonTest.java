@@ -76,6 +76,16 @@ class UserJsonTest {
     }
 
     @Test
+    void shouldRefuseAStringWithAnUnpairedSurrogateWhichTheStoredLayoutCouldNotKeep() throws BadUserException {
+        assertRefused("{\"id\": 42, \"name\": \"ab\\udc00c\", \"friends\": []}",
+                "field 'name' holds an unpaired surrogate U+DC00 at char 2: not Unicode text");
+        assertRefused("{\"id\": 42, \"name\": \"A\", \"email\": \"x\\ud83d\", \"friends\": []}",
+                "field 'email' holds an unpaired surrogate U+D83D at char 1");
+        assertEquals("a\ud83d\ude00", read("{\"id\": 42, \"name\": \"a\\ud83d\\ude00\", \"friends\": []}", 42).name(),
+                "a pair is one code point, kept");
+    }
+
+    @Test
     void shouldRefuseAnIdOtherThanThePaths() {
         assertRefused("{\"id\": 41, \"name\": \"A\", \"friends\": []}", "field 'id' is 41 but the path says 42");
     }
