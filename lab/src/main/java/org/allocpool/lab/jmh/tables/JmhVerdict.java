@@ -63,7 +63,7 @@ final class JmhVerdict {
                 Comparison c = q.comparison();
                 out.append("- ").append(q.name().replaceAll(": (.*) or (.*)\\?$", ", $1 beside $2")).append(": ")
                         .append(c.isClear() ? "yes, " + c.betterName() + " is " + factor(c) + " better ("
-                                + c.judgement() + ")" : "no difference this run can tell (" + c.judgement() + ")")
+                                + c.judgement() + ")" : "no difference this run can tell (" + undecided(c) + ")")
                         .append(".\n");
             }
         }
@@ -75,7 +75,15 @@ final class JmhVerdict {
             return c.betterName() + " is fastest, " + factor(c) + " faster than " + c.worseName() + " ("
                     + c.judgement() + ")";
         }
-        return "too close to call between " + c.betterName() + " and " + c.worseName() + " (" + c.judgement() + ")";
+        return "too close to call between " + c.betterName() + " and " + c.worseName() + " (" + undecided(c) + ")";
+    }
+
+    /** Why a comparison names no winner: {@code 95% CI 0.97-1.30x, 3 passes}, {@code spreads overlap}, {@code not steady}. */
+    private static String undecided(Comparison c) {
+        if (!c.judged()) {
+            return "not steady";
+        }
+        return c.interval() != null ? c.intervalText() : "spreads overlap";
     }
 
     private static String factor(Comparison c) {
