@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
                 + " benchmark --bench finds, with every value of its @Params, under every collector (--gc), each a cell;"
                 + " each pass runs every cell once, one JMH run each (JMH's own forks, warm-up and iterations, -prof gc,"
                 + " -rf json), the cells in a fresh random order (--seed), so that a noisy spell of the machine falls on"
-                + " different cells in different passes. The collector's flag reaches JMH's forks by -jvmArgsAppend.",
+                + " different cells in different passes. The collector's flag reaches JMH's forks by -jvmArgsPrepend, before the benchmark's own @Fork flags (JMH's -jvmArgsAppend would replace those).",
             "",
             "Keeps one record per cell and pass in <results>/records.jsonl (made from JMH's JSON results, kept as"
                 + " <cell>.jmh.json; JMH's own output in <cell>.stdout, each fork's GC log in <cell>-<pid>.gc.log) and"

@@ -58,8 +58,12 @@ public record JmhCell(JmhConfiguration configuration, String benchmark, Map<Stri
 
     /**
      * JMH's arguments for one pass: {@code ^name$ -p k=v ... [options] -prof gc -rf json -rff RESULTS
-     * -jvmArgsAppend "FLAGS"}, {@code moreFlags} (a GC log) after the fork flags. JMH splits
-     * {@code -jvmArgsAppend} at spaces, so no flag may hold one.
+     * -jvmArgsPrepend "FLAGS"}, {@code moreFlags} (a GC log) after the fork flags. Prepended, not appended:
+     * JMH's {@code -jvmArgsAppend} on the command line replaces a benchmark's own
+     * {@code @Fork(jvmArgsAppend = ...)} (this project's {@code PoolBenchmark} loses its {@code -Xms1g -Xmx1g}),
+     * while prepended flags go before them; a flag of the benchmark's that contradicts one of these (another
+     * collector) makes its fork fail, and the cell says so. JMH splits the value at spaces, so no flag may
+     * hold one.
      */
     public List<String> jmhArgs(Path results, List<String> moreFlags) {
         List<String> args = new ArrayList<>(List.of(new JmhBenchmark(benchmark, Map.of()).exactPattern()));
@@ -69,7 +73,7 @@ public record JmhCell(JmhConfiguration configuration, String benchmark, Map<Stri
         args.addAll(List.of("-prof", "gc", "-rf", "json", "-rff", results.toString()));
         List<String> flags = new ArrayList<>(forkFlags());
         flags.addAll(moreFlags);
-        args.addAll(List.of("-jvmArgsAppend", String.join(" ", flags)));
+        args.addAll(List.of("-jvmArgsPrepend", String.join(" ", flags)));
         return List.copyOf(args);
     }
 }

@@ -8,7 +8,7 @@ import org.allocpool.lab.analyzer.Collector;
 /**
  * One JVM configuration the user's benchmarks run under, one column of the tables: a collector today
  * (selected by its one flag, with its defaults, as JMH users run it), and room for a heap and a named
- * variant, whose flags JMH appends to its forks' own ({@code -jvmArgsAppend}) the same way. Two
+ * variant, whose flags reach JMH's forks the same way ({@link JmhCell#jmhArgs}). Two
  * configurations are never merged into one figure. Immutable.
  *
  * @param gc      the collector's label, e.g. {@code G1}

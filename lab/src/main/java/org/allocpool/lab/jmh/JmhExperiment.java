@@ -77,7 +77,7 @@ public final class JmhExperiment implements Experiment<JmhCell, JmhCellFields, J
 
     /**
      * JMH on the jar with the cell's arguments, its results into {@code <cell>.jmh.json}, every fork's GC log
-     * into {@code <cell>-<pid>.gc.log} (none when the folder's path holds a space, which {@code -jvmArgsAppend}
+     * into {@code <cell>-<pid>.gc.log} (none when the folder's path holds a space, which {@code -jvmArgsPrepend}
      * cannot pass). A results file an earlier run of the same fork left is removed first.
      */
     @Override

@@ -17,8 +17,8 @@ import org.allocpool.process.ChildExit;
  * org.openjdk.jmh.Main}, the {@code lib} folder beside the jar taken when there is one (a jar built with its
  * dependencies copied there, as this project's {@code benchmarks} module is), nothing else when the jar
  * holds them all (a shaded "uber" jar, as JMH's archetype makes). JMH's own JVM gets no flag: its forks,
- * which JMH starts with its host's flags when none are given, get the cell's flags appended
- * ({@code -jvmArgsAppend}). Immutable.
+ * which JMH starts with its host's flags when none are given, get the cell's flags
+ * ({@code -jvmArgsPrepend}, {@link JmhCell#jmhArgs}). Immutable.
  *
  * @param jar       the benchmark jar
  * @param classPath further class-path entries, e.g. a dependency folder's {@code dir/*}; may be empty

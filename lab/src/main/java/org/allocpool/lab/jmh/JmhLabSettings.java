@@ -42,7 +42,7 @@ public record JmhLabSettings(JmhJar jar, String bench, List<JmhConfiguration> co
         }
         for (String flag : jvmArgs) {
             if (flag.isBlank() || flag.chars().anyMatch(Character::isWhitespace)) {
-                throw new IllegalArgumentException("--jvm-arg '" + flag + "' holds a space, which JMH's -jvmArgsAppend"
+                throw new IllegalArgumentException("--jvm-arg '" + flag + "' holds a space, which JMH's -jvmArgsPrepend"
                         + " cannot pass");
             }
         }

@@ -49,7 +49,7 @@ class JmhBenchmarkListTest {
         assertEquals(4, cells.size(), "2 collectors x 2 values of shared x the one value --param gives users");
         assertEquals(Map.of("shared", "true", "users", "64"), cells.get(1).params());
         assertEquals(List.of("^org\\.example\\.StoreBenchmark\\.get$", "-p", "shared=true", "-p", "users=64", "-prof", "gc",
-                "-rf", "json", "-rff", "r.json", "-jvmArgsAppend", "-XX:+UseZGC -Xlog:gc"),
+                "-rf", "json", "-rff", "r.json", "-jvmArgsPrepend", "-XX:+UseZGC -Xlog:gc"),
                 cells.get(3).jmhArgs(java.nio.file.Path.of("r.json"), List.of("-Xlog:gc")));
     }
 }

@@ -47,7 +47,7 @@ public final class JmhReport implements Report<JmhCellFields, JmhMetricsView> {
                 .append(" ok, ").append(records.size() - ok).append(" failed)\n\n");
         out.append("Each pass runs every cell once (one JMH run, with JMH's own forks, warm-up and iterations,"
                 + " `-prof gc`), the cells in a fresh random order, so a noisy spell of the machine falls on different"
-                + " cells in different passes. A configuration's flags reach JMH's forks by `-jvmArgsAppend`.\n");
+                + " cells in different passes. A configuration's flags reach JMH's forks by `-jvmArgsPrepend`, before the benchmark's own `@Fork` flags.\n");
         TableNotes notes = new TableNotes();
         RunHeader.section(out, "## Score", "JMH's primary metric, geometric mean over the passes with its 95% interval"
                 + " across them (in brackets; none with one pass). Higher is better for thrpt, lower for the others.",
