@@ -2,6 +2,7 @@ package org.allocpool.lab.jmh.tables;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.allocpool.lab.figure.Comparison;
 import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.figure.Question;
@@ -106,20 +107,19 @@ final class JmhTables {
     }
 
     private static String unitOf(JmhCells cells, JmhCellFields row) {
-        for (String configuration : cells.configurations()) {
-            JmhCellResult result = cells.at(configuration, row);
-            if (result != null && !result.unit().isEmpty()) {
-                return result.unit();
-            }
-        }
-        return "";
+        return firstOf(cells, row, JmhCellResult::unit);
     }
 
     private static String modeOf(JmhCells cells, JmhCellFields row) {
+        return firstOf(cells, row, JmhCellResult::mode);
+    }
+
+    /** What the first configuration that measured {@code row} says of it, e.g. its unit; empty when none did. */
+    private static String firstOf(JmhCells cells, JmhCellFields row, Function<JmhCellResult, String> what) {
         for (String configuration : cells.configurations()) {
             JmhCellResult result = cells.at(configuration, row);
-            if (result != null && !result.mode().isEmpty()) {
-                return result.mode();
+            if (result != null && !what.apply(result).isEmpty()) {
+                return what.apply(result);
             }
         }
         return "";
