@@ -114,7 +114,7 @@ final class JmhLabCommand implements Callable<Integer> {
             return LabTables.print(folders.tables, System.out);
         }
         if (jar == null) {
-            throw new IllegalArgumentException("lab jmh needs --jar JAR, a JMH benchmark jar (see 'lab jmh --help')");
+            throw new IllegalArgumentException("lab jmh needs --jar JAR, a JMH benchmark jar");
         }
         JmhOptions options = new JmhOptions(jmhForks, warmupIterations,
                 warmupTime == null ? null : LabCommand.durationOption("--warmup-time", warmupTime), iterations,
