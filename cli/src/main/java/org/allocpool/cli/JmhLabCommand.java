@@ -69,6 +69,15 @@ final class JmhLabCommand implements Callable<Integer> {
             description = "Passes: one JMH run of every cell each. At least 2 for an interval. Default: 3.")
     Integer passes;
 
+    @Option(names = "--budget", paramLabel = "DURATION",
+            description = "After the passes, run further ones (up to --max-passes) only for the cells of comparisons the"
+                    + " verdict cannot decide yet, while the whole run stays within DURATION, e.g. 20m. Default: none.")
+    String budget;
+
+    @Option(names = "--max-passes", paramLabel = "N",
+            description = "The most passes a cell runs in with --budget. Default: 8.")
+    Integer maxPasses;
+
     @Option(names = "--jmh-forks", paramLabel = "N", description = "JMH's forks per run (-f), at least 1. Default: the benchmark's.")
     Integer jmhForks;
 
@@ -123,9 +132,16 @@ final class JmhLabCommand implements Callable<Integer> {
         JmhJar benchmarks = new JmhJar(jar, classPath == null ? List.of() : classPath,
                 folders.javaHome == null ? JvmCommand.currentJava() : JvmCommand.javaIn(folders.javaHome));
         JmhLabSettings settings = new JmhLabSettings(benchmarks, bench, JmhLabSettings.collectors(gcs),
-                JmhLabSettings.params(params), options, passes == null ? JmhLabSettings.DEFAULT_PASSES : passes,
+                JmhLabSettings.params(params), options, passesOrDefault(),
                 jvmArgs == null ? List.of() : jvmArgs,
-                cellTimeout == null ? null : LabCommand.durationOption("--cell-timeout", cellTimeout));
+                cellTimeout == null ? null : LabCommand.durationOption("--cell-timeout", cellTimeout),
+                maxPasses != null ? maxPasses : budget == null ? passesOrDefault()
+                        : Math.max(passesOrDefault(), JmhLabSettings.DEFAULT_MAX_PASSES),
+                budget == null ? null : LabCommand.durationOption("--budget", budget));
         return new LabRunner(System.out, System.err).run(JmhExperiment.of(settings), folders.runOptions());
+    }
+
+    private int passesOrDefault() {
+        return passes == null ? JmhLabSettings.DEFAULT_PASSES : passes;
     }
 }

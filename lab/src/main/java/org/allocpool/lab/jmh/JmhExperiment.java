@@ -71,6 +71,16 @@ public final class JmhExperiment implements Experiment<JmhCell, JmhCellFields, J
     }
 
     @Override
+    public int maxForks() {
+        return settings.maxPasses();
+    }
+
+    @Override
+    public Duration budget() {
+        return settings.budget();
+    }
+
+    @Override
     public Duration timeout(JmhCell cell) {
         return settings.timeout();
     }

@@ -20,10 +20,15 @@ import org.allocpool.lab.analyzer.Collector;
  * @param passes         how many passes: one JMH run of every cell each, in a fresh random order
  * @param jvmArgs        JVM arguments for every JMH fork, after the configuration's
  * @param cellTimeout    how long one JMH run may take, or {@code null} for what {@link JmhOptions#timeout()} says
+ * @param maxPasses      the most passes a cell of a comparison the verdict cannot decide yet may run in
+ * @param budget         how long the whole run may take when it adds such passes, or {@code null} to add none
  */
 public record JmhLabSettings(JmhJar jar, String bench, List<JmhConfiguration> configurations,
                              Map<String, List<String>> params, JmhOptions options, int passes, List<String> jvmArgs,
-                             Duration cellTimeout) {
+                             Duration cellTimeout, int maxPasses, Duration budget) {
+
+    /** The most passes when a budget is given and no --max-passes. */
+    public static final int DEFAULT_MAX_PASSES = 8;
 
     /** The collectors run when none are named: the default one and the low-pause one. */
     public static final List<Collector> DEFAULT_COLLECTORS = List.of(Collector.G1, Collector.ZGC);
@@ -40,6 +45,9 @@ public record JmhLabSettings(JmhJar jar, String bench, List<JmhConfiguration> co
         if (passes < 1) {
             throw new IllegalArgumentException("--passes must be at least 1, not " + passes);
         }
+        if (maxPasses < passes) {
+            throw new IllegalArgumentException("--max-passes " + maxPasses + " is fewer than --passes " + passes);
+        }
         for (String flag : jvmArgs) {
             if (flag.isBlank() || flag.chars().anyMatch(Character::isWhitespace)) {
                 throw new IllegalArgumentException("--jvm-arg '" + flag + "' holds a space, which JMH's -jvmArgsPrepend"
@@ -51,6 +59,13 @@ public record JmhLabSettings(JmhJar jar, String bench, List<JmhConfiguration> co
         params.forEach((k, v) -> copy.put(k, List.copyOf(v)));
         params = Map.copyOf(copy);
         jvmArgs = List.copyOf(jvmArgs);
+    }
+
+    /** Settings that add no pass for undecided comparisons: {@code passes} and no more. */
+    public JmhLabSettings(JmhJar jar, String bench, List<JmhConfiguration> configurations,
+                          Map<String, List<String>> params, JmhOptions options, int passes, List<String> jvmArgs,
+                          Duration cellTimeout) {
+        this(jar, bench, configurations, params, options, passes, jvmArgs, cellTimeout, passes, null);
     }
 
     /** One configuration per collector named ({@code --gc}), or {@link #DEFAULT_COLLECTORS}. */
