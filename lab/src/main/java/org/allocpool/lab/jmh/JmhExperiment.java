@@ -49,11 +49,13 @@ public final class JmhExperiment implements Experiment<JmhCell, JmhCellFields, J
         return NAME;
     }
 
-    /** The jar, the regex and JMH's options every pass gets; the user's JVM arguments. */
+    /** The jar, the regex, the collectors, the parameter values asked for and JMH's options; the user's JVM arguments. */
     @Override
     public RunInfo describe() {
         List<String> args = new ArrayList<>(List.of("--jar", settings.jar().jar().getFileName().toString(), "--bench",
-                settings.bench()));
+                settings.bench(), "--gc", String.join(",", settings.configurations().stream().map(JmhConfiguration::gc)
+                        .distinct().toList())));
+        settings.params().forEach((name, values) -> args.addAll(List.of("--param", name + "=" + String.join(",", values))));
         args.addAll(settings.options().arguments());
         args.addAll(List.of("-prof", "gc"));
         return new RunInfo(NAME, settings.passes() + (settings.passes() == 1 ? " pass" : " passes"), args,

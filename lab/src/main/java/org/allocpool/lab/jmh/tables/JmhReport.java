@@ -10,6 +10,7 @@ import org.allocpool.lab.jmh.JmhExperiment;
 import org.allocpool.lab.jmh.JmhMetricsView;
 import org.allocpool.lab.records.LabRecord;
 import org.allocpool.lab.records.RecordType;
+import org.allocpool.lab.report.ChartSection;
 import org.allocpool.lab.run.Report;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.lab.text.RunHeader;
@@ -77,6 +78,11 @@ public final class JmhReport implements Report<JmhCellFields, JmhMetricsView> {
                     result.unit().isEmpty() ? "score" : result.unit(), !result.higherIsBetter(), result.score()));
         }
         return List.copyOf(figures);
+    }
+
+    @Override
+    public List<ChartSection> charts(List<LabRecord<JmhCellFields, JmhMetricsView>> records, List<RunInfo> runs) {
+        return JmhCharts.of(new JmhCells(records));
     }
 
     @Override
