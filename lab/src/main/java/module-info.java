@@ -23,6 +23,8 @@ module org.allocpool.lab {
     exports org.allocpool.lab.firstalloc;
     exports org.allocpool.lab.firstalloc.tables;
     exports org.allocpool.lab.gauge;
+    exports org.allocpool.lab.jmh;
+    exports org.allocpool.lab.jmh.tables;
     exports org.allocpool.lab.kv;
     exports org.allocpool.lab.kv.tables;
     exports org.allocpool.lab.merge;
@@ -40,6 +42,7 @@ module org.allocpool.lab {
     opens org.allocpool.lab.echo to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.figure to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.firstalloc to com.fasterxml.jackson.databind;
+    opens org.allocpool.lab.jmh to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.kv to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.messaging to com.fasterxml.jackson.databind;
     opens org.allocpool.lab.analyzermt to com.fasterxml.jackson.databind;

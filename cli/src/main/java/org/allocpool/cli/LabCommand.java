@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false,
         subcommands = {EchoLabCommand.class, KvLabCommand.class, AnalyzerMtLabCommand.class, AllocRateLabCommand.class,
-                FirstAllocLabCommand.class, MessagingLabCommand.class, LabMergeCommand.class, LabReportCommand.class,
+                FirstAllocLabCommand.class, MessagingLabCommand.class, JmhLabCommand.class, LabMergeCommand.class, LabReportCommand.class,
                 LabCompareCommand.class},
         // one element per paragraph, an empty one between: picocli wraps each to the terminal
         description = {
@@ -54,7 +54,7 @@ import picocli.CommandLine.Parameters;
                 + " (one source feeding N processor threads: pools shared or per thread, alloc, flat), 'lab alloc-rate --help'"
                 + " (short-lived events across threads and collectors, escape analysis on and off, Epsilon beside them),"
                 + " 'lab first-alloc --help' (the first buffer of each allocator in a fresh JVM) and 'lab messaging --help'"
-                + " (messages per second per codec over Aeron, ping-pong round trips, Java beside C). 'lab merge --help'"
+                + " (messages per second per codec over Aeron, ping-pong round trips, Java beside C); 'lab jmh --help' runs your own JMH benchmarks across collectors with the same verdict. 'lab merge --help'"
                 + " joins runs made on several machines (see --shard); 'lab compare --help' sets two runs side by side and"
                 + " fails on a regression.",
             "",
@@ -81,7 +81,7 @@ final class LabCommand implements Callable<Integer> {
 
     /** The experiments the lab can run: analyzer here, the others as subcommands ({@code lab echo}, {@code lab kv}, ...). */
     static final List<String> EXPERIMENTS =
-            List.of("analyzer", "echo", "kv", "analyzer-mt", "alloc-rate", "first-alloc", "messaging");
+            List.of("analyzer", "echo", "kv", "analyzer-mt", "alloc-rate", "first-alloc", "messaging", "jmh");
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "EXPERIMENT", defaultValue = "analyzer",
             description = "The experiment: analyzer (default); the others are subcommands: see 'lab kv --help'.")

@@ -11,6 +11,7 @@ import org.allocpool.lab.analyzermt.AnalyzerMtReport;
 import org.allocpool.lab.echo.tables.EchoReport;
 import org.allocpool.lab.export.CsvExport;
 import org.allocpool.lab.firstalloc.tables.FirstAllocReport;
+import org.allocpool.lab.jmh.tables.JmhReport;
 import org.allocpool.lab.kv.tables.KvReport;
 import org.allocpool.lab.messaging.tables.MessagingReport;
 import org.allocpool.lab.merge.EnvironmentGroups;
@@ -33,7 +34,7 @@ final class LabTables {
 
     /** Every experiment's report. */
     static final List<Report<?, ?>> REPORTS = List.of(new AnalyzerReport(), new KvReport(), new EchoReport(),
-            new FirstAllocReport(), new MessagingReport(), new AllocRateReport(), new AnalyzerMtReport());
+            new FirstAllocReport(), new MessagingReport(), new AllocRateReport(), new AnalyzerMtReport(), new JmhReport());
 
     private LabTables() {
     }

@@ -67,7 +67,7 @@ final class ForkRunner {
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
             if (launch.server() == null) {
-                return client(launch.client().apply(null), intended, fork, files, deadline);
+                return client(launch, launch.client().apply(null), intended, fork, files, deadline);
             }
             return withServer(launch, intended, fork, files, deadline, label);
         } finally {
@@ -96,7 +96,7 @@ final class ForkRunner {
                         : spec.name() + " did not say it was ready within " + DurationText.format(listen) + "; stopped");
             }
             InetSocketAddress address = new InetSocketAddress(ready.group(1), Integer.parseInt(ready.group(2)));
-            String line = client(launch.client().apply(address), intended, fork, files, deadline);
+            String line = client(launch, launch.client().apply(address), intended, fork, files, deadline);
             // a child that failed because its server went away: the server's reason is the telling one (its exit
             // may trail the child's by a moment, hence the short wait, on failures only)
             if (RecordLine.failureOf(line) != null && server.hasEndedWithin(SERVER_DEATH_WAIT)) {
@@ -116,8 +116,8 @@ final class ForkRunner {
         }
     }
 
-    private String client(List<String> command, CellFields intended, int fork, CellFiles files, long deadline)
-            throws IOException {
+    private String client(CellLaunch launch, List<String> command, CellFields intended, int fork, CellFiles files,
+                          long deadline) throws IOException {
         Files.writeString(files.log(), "");
         ChildExit exit;
         try (ProgressFollower follower = ProgressFollower.start(files.log(), inCell)) {
@@ -129,6 +129,10 @@ final class ForkRunner {
         }
         if (RecordLine.isOnlyRecord(exit.stdout())) {
             Files.deleteIfExists(files.stdout());
+        }
+        if (launch.record() != null && exit.isSuccess()) {
+            // a child that is not the lab's own: its record is made from the files it wrote
+            exit = new ChildExit(exit.exitCode(), false, launch.record().get(), exit.stderrTail(), exit.elapsed());
         }
         return lines.of(intended, fork, exit);
     }

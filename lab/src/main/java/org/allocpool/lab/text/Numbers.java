@@ -29,6 +29,31 @@ public final class Numbers {
         return new BigDecimal(value).round(new MathContext(2, RoundingMode.HALF_UP)).toPlainString();
     }
 
+    /**
+     * {@code 152M}, {@code 45.6k}, {@code 980}, {@code 0.0345}: three significant figures, with k, M or G from a
+     * thousand up, never a locale's separators; {@code ?} for what is not a number.
+     */
+    public static String threeFigures(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return "?";
+        }
+        double abs = Math.abs(value);
+        if (abs >= 1e9) {
+            return significant(value / 1e9) + "G";
+        }
+        if (abs >= 1e6) {
+            return significant(value / 1e6) + "M";
+        }
+        if (abs >= 1e3) {
+            return significant(value / 1e3) + "k";
+        }
+        return value == 0 ? "0" : significant(value);
+    }
+
+    private static String significant(double value) {
+        return new BigDecimal(value).round(new MathContext(3, RoundingMode.HALF_UP)).stripTrailingZeros().toPlainString();
+    }
+
     /** A fraction (0.28) as a percentage ({@code 28%}, {@code 1.5%}, {@code 0.02%}). */
     public static String percent(double fraction) {
         return compact(fraction * 100) + "%";
