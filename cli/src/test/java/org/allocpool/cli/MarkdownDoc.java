@@ -51,9 +51,14 @@ record MarkdownDoc(Path path, Anchors anchors, List<Link> links, List<Block> par
         boolean fenced = false;
         StringBuilder paragraph = new StringBuilder();
         int paragraphLine = 0;
+        // the text outside fenced code, line for line (a fenced line left empty): a link's text may wrap
+        StringBuilder prose = new StringBuilder();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             int number = i + 1;
+            if (i > 0) {
+                prose.append('\n');
+            }
             if (line.strip().startsWith("```")) {
                 paragraphLine = flush(paragraph, paragraphLine, heading, blocks);
                 fenced = !fenced;
@@ -87,12 +92,14 @@ record MarkdownDoc(Path path, Anchors anchors, List<Link> links, List<Block> par
                 }
                 paragraph.append(line).append(' ');
             }
-            Matcher link = LINK.matcher(line);
-            while (link.find()) {
-                links.add(new Link(link.group(1), number));
-            }
+            prose.append(line);
         }
         flush(paragraph, paragraphLine, heading, blocks);
+        Matcher link = LINK.matcher(prose);
+        while (link.find()) {
+            int line = 1 + (int) prose.substring(0, link.start()).chars().filter(c -> c == '\n').count();
+            links.add(new Link(link.group(1), line));
+        }
         // an explicit <a id="..."></a> or <a name="..."> is an anchor too
         Matcher explicit = Pattern.compile("<a (?:id|name)=\"([^\"]+)\"").matcher(String.join("\n", lines));
         while (explicit.find()) {
