@@ -52,6 +52,9 @@ class DocsCheckTest {
             "a log of live entries grows in place, nothing copied (StoreGrowth.extendInPlace)",
             Pattern.compile("(?i)long keys, byte values"), "the store takes long and byte-string keys (ByteKey)");
 
+    /** The command a page's flags belong to when neither the paragraph, its heading nor the page names one: the main job. */
+    private static final String DEFAULT_COMMAND = "allocpool lab";
+
     private static Path root;
     private static List<MarkdownDoc> docs;
     private static CommandLine commandLine;
@@ -137,10 +140,10 @@ class DocsCheckTest {
             return;
         }
         // a flag named alone in prose belongs to the command named last before it in the paragraph, else to
-        // the section heading's command, else to the file's <!-- flags-of: ... -->; with none, to any command
+        // the section heading's command, else to the file's <!-- flags-of: ... -->, else to the main job, lab
         List<CommandLine> fallback = commandsNamedIn(block.heading());
-        if (fallback.isEmpty() && doc.flagsOf() != null) {
-            fallback = commandsNamedIn("`" + doc.flagsOf() + "`");
+        if (fallback.isEmpty()) {
+            fallback = commandsNamedIn("`" + (doc.flagsOf() != null ? doc.flagsOf() : DEFAULT_COMMAND) + "`");
         }
         CommandLine last = null;
         Matcher span = SPAN.matcher(block.text());

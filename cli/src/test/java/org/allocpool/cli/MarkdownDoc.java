@@ -18,8 +18,9 @@ import java.util.regex.Pattern;
  * @param anchors    its headings' anchors
  * @param links      every inline link's target, with its line
  * @param paragraphs its blocks of text: prose paragraphs, and each line of a fenced code block on its own
- * @param flagsOf    the command named by a {@code <!-- flags-of: allocpool lab -->} comment, the context of a
- *                   flag named in prose with no command beside it; {@code null} when there is none
+ * @param flagsOf    the command named by a {@code <!-- flags-of: allocpool kv -->} comment, the context of a
+ *                   flag named in prose with no command beside it or in its heading; {@code null} when
+ *                   there is none (the check then takes the main job, {@code allocpool lab})
  */
 record MarkdownDoc(Path path, Anchors anchors, List<Link> links, List<Block> paragraphs, String flagsOf) {
 
