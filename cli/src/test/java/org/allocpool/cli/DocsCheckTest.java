@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -203,6 +204,42 @@ class DocsCheckTest {
                 wrong.add(where + flag + " is no option of '" + CommandFlags.name(use.command()) + "'");
             }
         }
+    }
+
+    /**
+     * CONTRIBUTING.md is what a newcomer follows alone: every class and source file it names must exist
+     * (but the toy experiment's, which the reader writes, and the style rules' illustrations).
+     */
+    @Test
+    void shouldNameOnlyClassesAndFilesThatExistInContributing() throws IOException {
+        Set<String> illustrations = Set.of("Helper", "Impl", "Manager", "Util", "Optional", "VarHandle", "Verdict",
+                "PacketSlab", "MethodHandle", "MemorySegment");
+        List<Path> sources;
+        try (Stream<Path> walk = Files.walk(root)) {
+            sources = walk.filter(f -> f.toString().endsWith(".java"))
+                    .filter(f -> !root.relativize(f).toString().contains("target" + File.separator)).toList();
+        }
+        Set<String> classes = new java.util.HashSet<>();
+        sources.forEach(f -> classes.add(f.getFileName().toString().replace(".java", "")));
+        List<String> missing = new ArrayList<>();
+        Matcher span = SPAN.matcher(Files.readString(root.resolve("CONTRIBUTING.md"), StandardCharsets.UTF_8));
+        while (span.find()) {
+            String text = span.group(1);
+            if (text.contains("Toy") || text.contains("toy")) {
+                continue;
+            }
+            Matcher name = Pattern.compile("([A-Z][A-Za-z0-9]+)(?:\\.java)?").matcher(text);
+            if (name.matches() && !classes.contains(name.group(1)) && !illustrations.contains(name.group(1))) {
+                missing.add(text);
+            }
+            if (text.contains("/") && text.endsWith(".java")) {
+                Pattern path = Pattern.compile(Pattern.quote(text).replace("...", "\\E.*\\Q"));
+                if (sources.stream().noneMatch(f -> path.matcher(root.relativize(f).toString().replace(File.separatorChar, '/')).matches())) {
+                    missing.add(text);
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "CONTRIBUTING.md names classes or files that do not exist");
     }
 
     @Test
