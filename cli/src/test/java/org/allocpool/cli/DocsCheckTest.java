@@ -261,9 +261,11 @@ class DocsCheckTest {
         List<String> missing = new ArrayList<>();
         for (QuickProfileTimes.Entry entry : QuickProfileTimes.all()) {
             String command = entry.experiment().equals("analyzer") ? "`./allocpool lab`" : "`./allocpool lab " + entry.experiment() + "`";
-            boolean row = readme.stream().anyMatch(l -> l.startsWith("|") && l.contains(command) && l.contains(entry.stated()));
+            boolean row = readme.stream().anyMatch(l -> l.startsWith("|") && l.contains(command) && l.contains(entry.stated())
+                    && l.contains(entry.measured()));
             if (!row) {
-                missing.add(entry.experiment() + ": no README table row with " + command + " and '" + entry.stated() + "'");
+                missing.add(entry.experiment() + ": no README table row with " + command + ", '" + entry.stated() + "' and '"
+                        + entry.measured() + "'");
             }
         }
         assertEquals(List.of(), missing, "the README's experiment table must state QuickProfileTimes' times");

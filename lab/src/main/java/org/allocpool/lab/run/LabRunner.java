@@ -153,7 +153,7 @@ public final class LabRunner {
             // a quick profile's stated time is for a whole batch run from nothing: a shard, a resumed run or real time is another thing
             boolean whole = (run.mode() == null || RunInfo.BATCH.equals(run.mode())) && options.shard().equals(Shard.ALL)
                     && done.isEmpty();
-            line.note(QuickProfileTimes.line(run.experiment(), whole ? run.profile() : null, took));
+            line.note(QuickProfileTimes.line(run.experiment(), whole ? run.profile() : null, took, cells.size()));
             return EXIT_OK;
         } catch (IOException e) {
             progress.println("lab: cannot keep results in '" + (dir != null ? dir : experiment.resultsRoot()) + "': "

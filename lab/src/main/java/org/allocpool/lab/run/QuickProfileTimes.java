@@ -58,18 +58,19 @@ public final class QuickProfileTimes {
     }
 
     /**
-     * The line a finished run prints: what it took, and beside it the stated quick-profile time when
-     * {@code profile} is {@code quick}; for another profile, or {@code null} (a shard, a resumed run, real
-     * time: not what the statement is about), only what it took.
+     * The line a finished run of {@code cells} cells prints: what it took, and beside it the stated time
+     * of the quick profile's default matrix when {@code profile} is {@code quick}; for another profile,
+     * or {@code null} (a shard, a resumed run, real time: not what the statement is about), only what it
+     * took. A run narrowed by flags is not the default matrix: the cell count lets a reader see that.
      */
-    public static String line(String experiment, String profile, Duration took) {
-        String base = "this run took " + DurationText.format(took);
+    public static String line(String experiment, String profile, Duration took, int cells) {
+        String base = "this run took " + DurationText.format(took) + " for " + cells + (cells == 1 ? " cell" : " cells");
         if (!"quick".equals(profile)) {
             return base;
         }
         return of(experiment)
-                .map(e -> base + "; the quick profile is stated as " + e.stated() + " on 2 cores (measured: "
-                        + e.measured() + ")")
+                .map(e -> base + "; the quick profile's default matrix is stated as " + e.stated() + " on 2 cores"
+                        + " (measured: " + e.measured() + ")")
                 .orElse(base);
     }
 }
