@@ -30,7 +30,7 @@ import picocli.CommandLine.Option;
                 + " allocators alike. A fork that fails is recorded as failed and the lab goes on.",
             "",
             "Every child: -XX:+UseG1GC -Xms256m -Xmx256m, Unsafe denied as ./allocpool runs; --jvm-arg adds flags,"
-                + " e.g. an AOT cache (see docs/first-alloc.md).",
+                + " e.g. an AOT cache (see docs/explanation/first-alloc.md).",
             ""})
 final class FirstAllocLabCommand implements Callable<Integer> {
 

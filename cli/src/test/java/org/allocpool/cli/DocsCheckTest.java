@@ -317,6 +317,21 @@ class DocsCheckTest {
         assertEquals(List.of(), found);
     }
 
+    @Test
+    void shouldNameOnlyExistingDocsInHelpTexts() {
+        List<String> missing = new ArrayList<>();
+        Pattern doc = Pattern.compile("docs/[A-Za-z0-9_./-]*[A-Za-z0-9_-]\\.md");
+        for (CommandLine command : CliReference.commands(commandLine)) {
+            Matcher m = doc.matcher(command.getUsageMessage(CommandLine.Help.Ansi.OFF).replaceAll("\\s+", ""));
+            while (m.find()) {
+                if (!Files.exists(root.resolve(m.group()))) {
+                    missing.add(CommandFlags.name(command) + " --help names " + m.group());
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "help texts that send the reader to a page that is not there");
+    }
+
     private static void contradictions(String text, String where, List<String> found) {
         CONTRADICTED.forEach((claim, truth) -> {
             Matcher m = claim.matcher(text);
