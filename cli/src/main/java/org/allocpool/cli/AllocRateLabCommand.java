@@ -7,6 +7,7 @@ import org.allocpool.lab.allocrate.AllocRateExperiment;
 import org.allocpool.lab.allocrate.AllocRateLabSettings;
 import org.allocpool.lab.allocrate.AllocRateProfile;
 import org.allocpool.lab.run.LabRunner;
+import org.allocpool.lab.run.QuickProfileTimes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -41,7 +42,7 @@ final class AllocRateLabCommand implements Callable<Integer> {
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
             description = "quick (default): G1, Parallel, ZGC and Epsilon x 1, cores and 2 x cores threads, the allocating"
                     + " loop under each and, under the first (G1), also escape analysis off and the reusing loop;"
-                    + " 2 warm-up + 5 rounds of 300 ms (up to 8), 2 forks: 18 cells on 2 cores, about 4 minutes."
+                    + " 2 warm-up + 5 rounds of 300 ms (up to 8), 2 forks: 18 cells on 2 cores, " + QuickProfileTimes.ALLOC_RATE + "."
                     + " full: every collector (Serial, Parallel, G1, ZGC, Shenandoah, Epsilon) x every thread count from 1"
                     + " to 2 x cores x both loops x escape analysis on and off, 3 warm-up + 10 rounds of 1 s (up to 20):"
                     + " about an hour on 2 cores.")

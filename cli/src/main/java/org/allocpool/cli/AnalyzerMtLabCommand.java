@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import org.allocpool.lab.analyzermt.AnalyzerMtExperiment;
 import org.allocpool.lab.analyzermt.AnalyzerMtProfile;
 import org.allocpool.lab.run.LabRunner;
+import org.allocpool.lab.run.QuickProfileTimes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Option;
             "--mode realtime paces the source at --interval-ns (default 1000, the article's reference interval) and"
                 + " reports the loss per N instead.",
             "",
-            "quick (default, 32 cells, about 3 to 4 minutes on 2 cores): G1 and ZGC x cases A and B x alloc,"
+            "quick (default, 32 cells, " + QuickProfileTimes.ANALYZER_MT + " on 2 cores): G1 and ZGC x cases A and B x alloc,"
                 + " pool-shared, pool-per-thread, flat x 1 and 2 processors (with the source thread, 2 already oversubscribes"
                 + " 2 cores; --threads 1,2,4 for more), rounds of 250 ms; full: three collectors, every case, 1 to 4"
                 + " processors, rounds of 1 s and the article's pool of 1,000,000.",

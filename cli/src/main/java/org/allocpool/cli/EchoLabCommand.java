@@ -10,6 +10,7 @@ import org.allocpool.lab.echo.EchoMatrix;
 import org.allocpool.lab.echo.EchoProfile;
 import org.allocpool.lab.run.LabRunner;
 import org.allocpool.lab.text.DurationText;
+import org.allocpool.lab.run.QuickProfileTimes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -46,9 +47,10 @@ final class EchoLabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
             description = "quick (default): G1, top-of-book with 16 clients and message with 3, every strategy, copy off"
-                    + " and on: 16 cells x 2 forks, 5 s warm-up + 8 rounds of 500 ms (up to 16), 7 to 10 minutes on"
-                    + " 2 cores, then up to 2 more forks of the cells whose copy question is still too close to call, while"
-                    + " the run stays within 12 minutes; full: G1 and ZGC, clients 1, 2, 4, 16 (and 3 for message), 10 s warm-up + 20 rounds of"
+                    + " and on: 16 cells x 2 forks, 5 s warm-up + 8 rounds of 500 ms (up to 16), " + QuickProfileTimes.ECHO
+                    + " on 2 cores, then up to 2 more forks of the cells whose copy question is still too close to call,"
+                    + " while the run stays within its 12-minute budget; full: G1 and ZGC, clients 1, 2, 4, 16 (and 3 for"
+                    + " message), 10 s warm-up + 20 rounds of"
                     + " 1 s, 144 cells x 2 forks, roughly 3 hours.")
     String profile;
 

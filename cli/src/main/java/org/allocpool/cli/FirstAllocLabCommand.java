@@ -6,6 +6,7 @@ import org.allocpool.lab.firstalloc.FirstAllocExperiment;
 import org.allocpool.lab.firstalloc.FirstAllocLabSettings;
 import org.allocpool.lab.firstalloc.FirstAllocProfile;
 import org.allocpool.lab.run.LabRunner;
+import org.allocpool.lab.run.QuickProfileTimes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -29,12 +30,12 @@ import picocli.CommandLine.Option;
                 + " allocators alike. A fork that fails is recorded as failed and the lab goes on.",
             "",
             "Every child: -XX:+UseG1GC -Xms256m -Xmx256m, Unsafe denied as ./allocpool runs; --jvm-arg adds flags,"
-                + " e.g. an AOT cache (see docs/first-alloc.md).",
+                + " e.g. an AOT cache (see docs/explanation/first-alloc.md).",
             ""})
 final class FirstAllocLabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
-            description = "quick (default): every allocator in 15 fresh JVMs, about 3 minutes on a quiet 2-core machine"
+            description = "quick (default): every allocator in 15 fresh JVMs, " + QuickProfileTimes.FIRST_ALLOC + " on a quiet 2-core machine"
                     + " (a busy one takes longer); full: 101 JVMs each, about 20 minutes.")
     String profile;
 

@@ -9,6 +9,7 @@ import org.allocpool.lab.kv.KvLabSettings;
 import org.allocpool.lab.kv.KvProfile;
 import org.allocpool.lab.run.LabRunner;
 import org.allocpool.lab.run.RunOptions;
+import org.allocpool.lab.run.QuickProfileTimes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -63,7 +64,7 @@ final class KvLabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
             description = "quick (default): 1,000,000 users, phases of 1 s warm-up (the stores' puts 4 s: Chronicle"
-                    + " Map's warm up that long) + rounds of 0.4 s (5, up to 10), two forks, about 3 minutes on 2 cores;"
+                    + " Map's warm up that long) + rounds of 0.4 s (5, up to 10), two forks, " + QuickProfileTimes.KV + " on 2 cores;"
                     + " full: the article's 15,000,000 users, phases of 3 s (puts 4 s) + rounds of 2 s.")
     String profile;
 

@@ -100,7 +100,7 @@ final class KvServeCommand implements Callable<Integer> {
                     + "(another kv serve on other ports, a program of yours on MappedStore with StoreConfig.shared): "
                     + "the segment locks, counts and log tail then live in the file, a growth by one is seen by all, "
                     + "and a process killed holding a lock is taken over from by the others. Costs a second lock per "
-                    + "request and reads that no longer run in parallel within a segment (docs/kv.md, Shared mode); "
+                    + "request and reads that no longer run in parallel within a segment (docs/how-to/shared-mode.md); "
                     + "without it the first process to open the store has it alone and others are refused")
     boolean shared;
 

@@ -13,6 +13,7 @@ import org.allocpool.lab.analyzer.WorkloadOverrides;
 import org.allocpool.lab.run.LabRunner;
 import org.allocpool.lab.run.RunOptions;
 import org.allocpool.lab.text.DurationText;
+import org.allocpool.lab.run.QuickProfileTimes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -58,8 +59,9 @@ import picocli.CommandLine.Parameters;
                 + " joins runs made on several machines (see --shard); 'lab compare --help' sets two runs side by side and"
                 + " fails on a regression.",
             "",
-            "--mode realtime finds, per cell, the smallest source interval at which no packet is lost (each probe in "
-                + "a fresh JVM with the cell's collector and heap), or the loss at --interval-ns.",
+            "--mode realtime finds, per cell, the smallest source interval at which no packet is lost (every probe "
+                + "of a Java cell in the fork's one JVM, with the cell's collector and heap, on the workload brought"
+                + " once to its steady state), or the loss at --interval-ns.",
             "",
             "C++ cells (cpp and cpp-flat, the C++ analyser) run once per lab run, not per collector, and appear "
                 + "under every collector's tables with a Java / C++ ratio table; --no-include-cpp leaves them out.",
@@ -93,8 +95,8 @@ final class LabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
             description = "quick (default): G1 and ZGC x alloc, pool, flat x cases A, B, C and the C++ pool builds, rounds"
-                    + " of a quarter second, two passes and up to six more for undecided questions, at most 14 minutes on"
-                    + " 2 cores (realtime: cases A, C, two forks, probes of 3 s warm-up + 2 s); full: every collector, strategy and case with the article's rounds (10,000,000"
+                    + " of a quarter second, two passes and up to six more for undecided questions, "
+                    + QuickProfileTimes.ANALYZER + " on 2 cores (realtime: cases A, C, two forks, probes of 3 s warm-up + 2 s); full: every collector, strategy and case with the article's rounds (10,000,000"
                     + " packets), many hours (realtime: probes of 10 s warm-up + 20 s).")
     String profile;
 

@@ -10,6 +10,7 @@ import org.allocpool.lab.messaging.MessagingProfile;
 import org.allocpool.lab.messaging.UdpPingPongProgram;
 import org.allocpool.lab.run.LabRunner;
 import org.allocpool.lab.run.RunOptions;
+import org.allocpool.lab.run.QuickProfileTimes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -44,7 +45,7 @@ final class MessagingLabCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "quick|full", defaultValue = "quick",
             description = "quick (default): 10 cells, one fork each, 3 s warm-up + 6 rounds of 0.5 s, rates 0 and 2,000/s,"
-                    + " about 2-3 minutes on 2 cores; full: 10 s + 10 rounds of 1 s, rates 0, 2,000 and 20,000/s, three forks.")
+                    + " " + QuickProfileTimes.MESSAGING + " on 2 cores; full: 10 s + 10 rounds of 1 s, rates 0, 2,000 and 20,000/s, three forks.")
     String profile;
 
     @Option(names = "--codec", paramLabel = "NAME", split = ",",

@@ -139,6 +139,7 @@ public final class LabRunner {
                 }
                 runner.run(todo, pass);
             }
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
             List<JsonNode> records = folder.records().readAll();
             List<RunInfo> runs = RunInfo.readAllFrom(dir);
             EnvironmentGroups.Grouping grouping = RunMerge.grouping(dir);
@@ -150,6 +151,10 @@ public final class LabRunner {
                     + ", report in " + dir.resolve(ResultsFolder.REPORT) + ", flat in " + dir.resolve(ResultsFolder.CSV)
                     + (Files.exists(dir.resolve(QuestionsCsv.NAME)) ? ", the verdict's ratios in "
                     + dir.resolve(QuestionsCsv.NAME) : ""));
+            // a quick profile's stated time is for a whole batch run from nothing: a shard, a resumed run or real time is another thing
+            boolean whole = (run.mode() == null || RunInfo.BATCH.equals(run.mode())) && options.shard().equals(Shard.ALL)
+                    && done.isEmpty();
+            line.note(QuickProfileTimes.line(run.experiment(), whole ? run.profile() : null, took, cells.size()));
             return EXIT_OK;
         } catch (IOException e) {
             progress.println("lab: cannot keep results in '" + (dir != null ? dir : experiment.resultsRoot()) + "': "

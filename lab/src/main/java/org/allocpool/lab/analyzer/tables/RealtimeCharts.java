@@ -46,7 +46,8 @@ final class RealtimeCharts {
                 }
                 if (!charts.isEmpty()) {
                     out.add(new ChartSection(gc + heap + ": real time, " + what, section.intervalNs() == null
-                            ? "The search probes each interval in a fresh JVM, from the batch ns/packet up to 1000 ns; the"
+                            ? "The search probes each interval, from the batch ns/packet up to 1000 ns, in the fork's one JVM"
+                            + " on the workload brought once to its steady state; the"
                             + " answer is the narrowest interval that lost nothing (see the tables)."
                             : "Every cell ran with the native source producing one packet every " + section.intervalNs()
                             + " ns.", charts));

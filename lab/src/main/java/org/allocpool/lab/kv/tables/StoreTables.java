@@ -23,7 +23,7 @@ final class StoreTables {
             + " keys never loaded, puts replace loaded keys; resident: VmRSS at the end (mapped file pages included);"
             + " [n] marks a note below the table. Keys are the users' ids, 0 to twice the users: allocpool holds a long"
             + " key below 16,777,216 whole in its slot, so its puts of these keys read no entry before they write;"
-            + " other keys' puts read the entry they replace first (docs/kv.md).\n";
+            + " other keys' puts read the entry they replace first (docs/reference/kv-store-format.md).\n";
 
     private StoreTables() {
     }
