@@ -23,9 +23,11 @@ import org.allocpool.lab.run.LabCell;
  * @param realtime  the real-time options of a real-time cell; {@code null} for a batch cell
  * @param shape     the packets' size and share kept ({@link PacketShape#NONE}: the child's, the article's)
  * @param variant   the named JVM configuration it runs in, or {@code null} for the default; none for C++
+ * @param heapColumn whether the run gives several heaps, each a column: then the cell's id names its heap
  */
 public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String strategy, String caseName, String heap,
-                           WorkloadOverrides workload, RealtimeOptions realtime, PacketShape shape, JvmVariant variant)
+                           WorkloadOverrides workload, RealtimeOptions realtime, PacketShape shape, JvmVariant variant,
+                           boolean heapColumn)
         implements LabCell<AnalyzerCellFields> {
 
     /**
@@ -54,7 +56,7 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
     /** A cell of the article's packet shape in the default JVM configuration. */
     public AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String strategy, String caseName, String heap,
                         WorkloadOverrides workload, RealtimeOptions realtime) {
-        this(runtime, collector, strategy, caseName, heap, workload, realtime, null, null);
+        this(runtime, collector, strategy, caseName, heap, workload, realtime, null, null, false);
     }
 
     /** A Java cell of the article's packet shape in the default JVM configuration. */
@@ -75,7 +77,7 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
         if (!runtime.isCpp()) {
             throw new IllegalArgumentException("not a C++ runtime: " + runtime.label());
         }
-        return new AnalyzerCell(runtime, null, strategy, caseName, null, workload, realtime, shape, null);
+        return new AnalyzerCell(runtime, null, strategy, caseName, null, workload, realtime, shape, null, false);
     }
 
     /**
@@ -99,15 +101,13 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
 
     /**
      * A name for files: {@code G1-pool-B}, {@code cpp-flat-pool-B} (collector labels never start with
-     * {@code cpp}), and {@code G1-pool-B-realtime} for a real-time cell; a heap other than the article's
-     * for the strategy, packets other than the article's and a variant add {@code -heap10g},
-     * {@code -p256-k4} and {@code -compact}.
+     * {@code cpp}), and {@code G1-pool-B-realtime} for a real-time cell; where heaps are a column, packets are not
+     * the article's or the cell runs in a variant, {@code -heap10g}, {@code -p256-k4} and {@code -compact} follow.
      */
     @Override
     public String id() {
         String id = (isCpp() ? runtime.label() : collector.label()) + "-" + strategy + "-" + caseName
-                + (isCpp() || AnalyzerMatrix.sameHeap(heap).equals(AnalyzerMatrix.sameHeap(AnalyzerMatrix.defaultHeap(strategy)))
-                ? "" : "-heap" + heap)
+                + (heapColumn && !isCpp() ? "-heap" + heap : "")
                 + shape.idSuffix() + (variant == null ? "" : "-" + variant.name());
         if (realtime == null) {
             return id;

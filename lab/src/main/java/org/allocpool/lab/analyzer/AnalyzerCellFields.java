@@ -29,6 +29,15 @@ public record AnalyzerCellFields(String strategy, String runtime, @JsonProperty(
                                  String variant)
         implements CellFields {
 
+    /** A cell of the article's packets in the default JVM configuration, as records named it before they had a shape. */
+    public AnalyzerCellFields(String strategy, String runtime, String caseName, String mode, String gc, String heap,
+                              Integer queue, Integer stored, Integer pool, Integer mixPool, Long packets, Long roundMs,
+                              Integer rounds, Integer warmup, Integer maxRounds, Boolean prefill, Boolean findInterval,
+                              Long intervalNs, Integer maxDelayMs, Double durationS, Double warmupS, Boolean pin) {
+        this(strategy, runtime, caseName, mode, gc, heap, queue, stored, pool, mixPool, packets, roundMs, rounds, warmup,
+                maxRounds, prefill, findInterval, intervalNs, maxDelayMs, durationS, warmupS, pin, null, null, null);
+    }
+
     /** The measure of batch cells, and of records that name no mode. */
     public static final String BATCH = "batch";
     /** The measure of a real-time search of the smallest loss-free interval. */

@@ -64,7 +64,8 @@ public final class AnalyzerMatrix {
                         for (String caseName : settings.cases()) {
                             for (PacketShape shape : settings.shapes()) {
                                 cells.add(new AnalyzerCell(AnalyzerRuntime.JAVA, collector, strategy, caseName, heap,
-                                        settings.workload(), settings.realtime(), shape, variant));
+                                        settings.workload(), settings.realtime(), shape, variant,
+                                        settings.heaps().size() > 1));
                             }
                         }
                     }

@@ -14,7 +14,7 @@ import org.allocpool.process.JvmCommand;
  * their own tables and key; never merged with another configuration's. A JDK too old for a strategy
  * makes its cells skipped with the reason ({@link #skipReason}), not failed. Immutable.
  *
- * @param name     how tables and cell keys name it: letters, digits, dots, dashes and underscores
+ * @param name     how tables, cell keys and file names name it: letters, digits, dots and dashes
  * @param flags    JVM flags added to every cell of it (none for a JDK home)
  * @param javaHome the JDK whose {@code bin/java} runs its cells, or {@code null} for the lab's own
  * @param jdk      that JDK's version, or {@code null} for the lab's own
@@ -24,7 +24,7 @@ public record JvmVariant(String name, List<String> flags, Path javaHome, JdkVers
     /** The release FFM ({@code java.lang.foreign}) became final in: off-heap strategies need it. */
     public static final int FFM_RELEASE = 22;
 
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,31}");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9.-]{0,31}");
     private static final String USAGE = "; expected NAME=-XX:+Flag (JVM flags, space-separated) or NAME=/path/to/jdk"
             + " (a JDK's home folder), e.g. compact=-XX:+UseCompactObjectHeaders";
 
@@ -46,8 +46,8 @@ public record JvmVariant(String name, List<String> flags, Path javaHome, JdkVers
         String name = text.substring(0, eq).strip();
         String value = text.substring(eq + 1).strip();
         if (!NAME.matcher(name).matches() || name.equalsIgnoreCase("default")) {
-            throw new IllegalArgumentException("bad --variant name '" + name + "': letters, digits, '.', '-' and '_',"
-                    + " up to 32, not 'default'");
+            throw new IllegalArgumentException("bad --variant name '" + name + "': letters, digits, '.' and '-' (it names"
+                    + " files), up to 32, not 'default'");
         }
         if (value.startsWith("-")) {
             List<String> flags = Arrays.stream(value.split("\\s+")).toList();
