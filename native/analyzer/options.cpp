@@ -21,7 +21,7 @@ const char* const kUsage =
     "packets, or whole chunks of 50000 packets until --round-time (e.g. 1s, 500ms) is up.\n"
     "Real time: the prefill, the warm-up rounds and rounds until steady at full speed before the source starts.\n"
     "Defaults as Java: strategy pool, case A, pool 1000000, mix-pool 200000, packet-size 1024 (64 to 65536),\n"
-    "keep-one-in 16 (one packet in K is TCP and stored, 1 to 65536), packets 10000000,\n"
+    "keep-one-in 16 (one packet in K is TCP and stored, a power of two to 128), packets 10000000,\n"
     "rounds 10, warmup 5, max-rounds twice rounds; realtime: round-time 1s, warmup 2, rounds 5, max-rounds 20,\n"
     "interval-ns 1000,\n"
     "duration 60s, warmup-s 10, max-delay-ms 100.\n"
@@ -321,8 +321,9 @@ Options parse_options(const std::vector<std::string>& args) {
         throw BadInput("--packet-size must be " + std::to_string(kMinPacketSize) + " to " + std::to_string(kMaxPacketSize)
                        + " bytes (64 B to 64 KiB), was " + std::to_string(o.packet_size));
     }
-    if (o.keep_one_in < 1 || o.keep_one_in > kMaxKeepOneIn) {
-        throw BadInput("--keep-one-in must be 1 to " + std::to_string(kMaxKeepOneIn) + " (one packet in N is kept), was "
+    if (o.keep_one_in < 1 || o.keep_one_in > kMaxKeepOneIn || (o.keep_one_in & (o.keep_one_in - 1)) != 0) {
+        throw BadInput("--keep-one-in must be a power of two from 1 to " + std::to_string(kMaxKeepOneIn)
+                       + " (one packet in N is kept; the article's generator keeps other shares unevenly), was "
                        + std::to_string(o.keep_one_in));
     }
     if (o.realtime) {

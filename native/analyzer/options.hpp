@@ -55,7 +55,7 @@ struct Options {
 // The packets' shape's limits, as Java's WorkloadShape.
 constexpr int32_t kMinPacketSize = 64;
 constexpr int32_t kMaxPacketSize = 65536;
-constexpr int32_t kMaxKeepOneIn = 65536;
+constexpr int32_t kMaxKeepOneIn = 128;  // the article's generator keeps rarer shares unevenly
 
 // The smallest interval, as Java's CaptureSource.MIN_INTERVAL_NS, and the largest ring.
 constexpr int64_t kMinIntervalNs = 10;

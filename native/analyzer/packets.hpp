@@ -72,11 +72,11 @@ inline void fold_packet_bytes(StateDigest& digest, const uint8_t* buffer) {
 // +--------+----------+----------+--------+--------+----------+--------+
 class PacketSource {
 public:
-    PacketSource() : keep_(g_keep_one_in), mask_((g_keep_one_in & (g_keep_one_in - 1)) == 0 ? g_keep_one_in - 1 : -1) {}
+    PacketSource() : mask_(g_keep_one_in - 1) {}
 
-    // Whether counter value n (non-negative) makes a TCP packet: n % keep == 0, as a mask when keep
-    // is a power of two (the article's 16), as Java's PacketSource.isKept. hot path: no allocation
-    bool is_kept(int32_t n) const { return mask_ >= 0 ? (n & mask_) == 0 : n % keep_ == 0; }
+    // Whether counter value n (non-negative) makes a TCP packet: n % keep == 0 as a mask (keep is a
+    // power of two, the article's 16), as Java's PacketSource.isKept. hot path: no allocation
+    bool is_kept(int32_t n) const { return (n & mask_) == 0; }
 
     // hot path: no allocation. Java's (++counter) & 0x7FFFFFFF on an int that wraps.
     int32_t next_positive() { return static_cast<int32_t>(++counter_ & 0x7FFFFFFFu); }
@@ -95,7 +95,6 @@ public:
 
 private:
     uint32_t counter_ = 0;
-    int32_t keep_;
     int32_t mask_;
 };
 

@@ -99,8 +99,9 @@ final class AnalyzerCommand implements Callable<Integer> {
     Long packetSize;
 
     @Option(names = "--keep-one-in", paramLabel = "N",
-            description = "one packet in N is TCP and kept in the store, the others are freed once parsed, 1 to "
-                    + WorkloadShape.MAX_KEEP_ONE_IN + " (default: " + WorkloadShape.ARTICLE_KEEP_ONE_IN + ", the article's)")
+            description = "one packet in N is TCP and kept in the store, the others are freed once parsed: a power of"
+                    + " two, 1 to " + WorkloadShape.MAX_KEEP_ONE_IN + " (default: " + WorkloadShape.ARTICLE_KEEP_ONE_IN
+                    + ", the article's)")
     Long keepOneIn;
 
     @Option(names = "--packets", paramLabel = "N",

@@ -148,8 +148,8 @@ final class LabCommand implements Callable<Integer> {
     List<Integer> packetSizes;
 
     @Option(names = "--keep-one-in", paramLabel = "N", split = ",",
-            description = "Passed to every cell: one packet in N is kept (TCP, stored), 1 to 65536; several make a set of"
-                    + " cells each. Default: 16, the article's.")
+            description = "Passed to every cell: one packet in N is kept (TCP, stored), a power of two, 1 to 128;"
+                    + " several make a set of cells each. Default: 16, the article's.")
     List<Integer> keepOneIns;
 
     @Option(names = "--jvm-arg", paramLabel = "ARG",

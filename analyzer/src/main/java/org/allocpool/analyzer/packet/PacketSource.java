@@ -33,9 +33,8 @@ public final class PacketSource {
     /** Bytes a simulated packet occupies. */
     public static final int WRITTEN_BYTES = 24;
 
-    /** {@code keepOneIn - 1} when it is a power of two (the article's 16 is), else -1. */
+    /** {@code keepOneIn - 1}: {@code keepOneIn} is a power of two. */
     private final int keepMask;
-    private final int keepOneIn;
     private int counter;
 
     /** The article's generator: one packet in 16 is TCP. */
@@ -45,8 +44,7 @@ public final class PacketSource {
 
     /** A generator whose packets are TCP one in {@code keepOneIn} ({@link WorkloadShape#checkKeepOneIn}). */
     public PacketSource(int keepOneIn) {
-        this.keepOneIn = WorkloadShape.checkKeepOneIn(keepOneIn);
-        this.keepMask = Integer.bitCount(keepOneIn) == 1 ? keepOneIn - 1 : -1;
+        this.keepMask = WorkloadShape.checkKeepOneIn(keepOneIn) - 1;
     }
 
     /** The next counter value, masked to be non-negative. */
@@ -57,13 +55,12 @@ public final class PacketSource {
 
     /**
      * Whether the counter value {@code n} (non-negative) makes a packet TCP: {@code n % keepOneIn == 0},
-     * as a mask where {@code keepOneIn} is a power of two, so that the article's one in 16 stays the
-     * AND it compiled to with the constant (a division would add nanoseconds to every packet).
+     * as a mask ({@code keepOneIn} is a power of two), so that the article's one in 16 stays the AND it
+     * compiled to with the constant (a division would add nanoseconds to every packet).
      */
     // hot path: no allocation
     public boolean isKept(int n) {
-        final int mask = keepMask;
-        return mask >= 0 ? (n & mask) == 0 : n % keepOneIn == 0;
+        return (n & keepMask) == 0;
     }
 
     /** Clears {@code buffer}, writes the next packet and flips it: position 0, limit {@value #WRITTEN_BYTES}. */

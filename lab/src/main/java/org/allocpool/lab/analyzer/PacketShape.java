@@ -23,7 +23,7 @@ public record PacketShape(Integer packetSize, Integer keepOneIn) {
     public static final int ARTICLE_KEEP_ONE_IN = 16;
     static final int MIN_PACKET_SIZE = 64;
     static final int MAX_PACKET_SIZE = 65_536;
-    static final int MAX_KEEP_ONE_IN = 65_536;
+    static final int MAX_KEEP_ONE_IN = 128;
 
     /** The child's defaults: the article's shape. */
     public static final PacketShape NONE = new PacketShape(null, null);
@@ -33,9 +33,9 @@ public record PacketShape(Integer packetSize, Integer keepOneIn) {
             throw new IllegalArgumentException("--packet-size must be " + MIN_PACKET_SIZE + " to " + MAX_PACKET_SIZE
                     + " bytes (64 B to 64 KiB), was " + packetSize);
         }
-        if (keepOneIn != null && (keepOneIn < 1 || keepOneIn > MAX_KEEP_ONE_IN)) {
-            throw new IllegalArgumentException("--keep-one-in must be 1 to " + MAX_KEEP_ONE_IN
-                    + " (one packet in N is kept), was " + keepOneIn);
+        if (keepOneIn != null && (keepOneIn < 1 || keepOneIn > MAX_KEEP_ONE_IN || Integer.bitCount(keepOneIn) != 1)) {
+            throw new IllegalArgumentException("--keep-one-in must be a power of two from 1 to " + MAX_KEEP_ONE_IN
+                    + " (one packet in N is kept; the article's generator keeps other shares unevenly), was " + keepOneIn);
         }
     }
 

@@ -31,9 +31,12 @@ class ShapesHeapsAndVariantsTest {
     }
 
     @Test
-    void shouldRejectAShareKeptBelowOneNamingIt() {
+    void shouldRejectAShareKeptThatIsNotAPowerOfTwoNamingIt() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> settings(null, List.of(0), null, null));
-        assertEquals("--keep-one-in must be 1 to 65536 (one packet in N is kept), was 0", e.getMessage());
+        assertEquals("--keep-one-in must be a power of two from 1 to 128 (one packet in N is kept; the article's"
+                + " generator keeps other shares unevenly), was 0", e.getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> settings(null, List.of(4, 10), null, null))
+                .getMessage().endsWith("was 10"));
     }
 
     @Test
