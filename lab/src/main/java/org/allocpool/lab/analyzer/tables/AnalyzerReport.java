@@ -109,7 +109,7 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
         StringBuilder tables = new StringBuilder();
         for (Pair pair : pairs(configurations)) {
             tables.append(ConfigurationVerdict.tables(pair.config().change(pair.reference()), pair.configResults(),
-                    pair.reference().change(pair.config()), pair.referenceResults()));
+                    pair.reference().change(pair.config()), pair.referenceResults(), pair.config().common(pair.reference())));
         }
         if (!tables.isEmpty()) {
             out.append("\n## Configurations side by side\n\n")
@@ -215,8 +215,8 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
         for (Configuration configuration : configurations.all()) {
             String lines = BatchVerdict.render(new AnalyzerResults(configurations.records(configuration)));
             if (configurations.areSeveral() && !lines.isEmpty()) {
-                verdict.append("\n### ").append(configuration.label()).append(" (").append(configuration.shapeText())
-                        .append(")\n");
+                verdict.append("\n### ").append(configuration.label())
+                        .append(configuration.isArticleShape() ? " (" + configuration.shapeText() + ")" : "").append('\n');
             }
             verdict.append(lines);
         }
@@ -224,7 +224,7 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
             StringBuilder lines = new StringBuilder();
             for (Pair pair : pairs(configurations)) {
                 lines.append(ConfigurationVerdict.render(pair.config().change(pair.reference()), pair.configResults(),
-                        pair.reference().change(pair.config()), pair.referenceResults()));
+                        pair.reference().change(pair.config()), pair.referenceResults(), pair.config().common(pair.reference())));
             }
             if (!lines.isEmpty()) {
                 verdict.append("\n### Does the configuration change the answer?\n").append(lines);

@@ -76,6 +76,24 @@ record Configuration(String variant, String heap, int packetSize, int keepOneIn)
         return present.contains(one) ? one : baseline;
     }
 
+    /**
+     * What {@code this} and {@code other} share that a heading should say, {@code  (heap 2g, 256-byte packets, 1 in 16
+     * kept)}: the variant, heap and packet shape where they are the same and not the default; empty when none.
+     */
+    String common(Configuration other) {
+        List<String> parts = new ArrayList<>();
+        if (variant != null && variant.equals(other.variant)) {
+            parts.add(variant);
+        }
+        if (heap != null && heap.equals(other.heap)) {
+            parts.add("heap " + heap);
+        }
+        if (!isArticleShape() && packetSize == other.packetSize && keepOneIn == other.keepOneIn) {
+            parts.add(shapeText());
+        }
+        return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+    }
+
     /** What differs between {@code this} and {@code other}, as a verdict names the change: {@code compact}, {@code heap 10g}. */
     String change(Configuration other) {
         List<String> parts = new ArrayList<>();

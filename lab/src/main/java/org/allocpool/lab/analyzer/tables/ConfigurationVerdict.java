@@ -28,8 +28,12 @@ final class ConfigurationVerdict {
     private ConfigurationVerdict() {
     }
 
-    /** The side-by-side tables of {@code config} beside {@code reference}, one per collector both ran. */
-    static String tables(String configName, AnalyzerResults config, String referenceName, AnalyzerResults reference) {
+    /**
+     * The side-by-side tables of {@code config} beside {@code reference}, one per collector both ran; {@code context}
+     * after the title says what the two share ({@link Configuration#common}).
+     */
+    static String tables(String configName, AnalyzerResults config, String referenceName, AnalyzerResults reference,
+                         String context) {
         StringBuilder out = new StringBuilder();
         for (String gc : config.collectors()) {
             if (!reference.collectors().contains(gc)) {
@@ -52,14 +56,15 @@ final class ConfigurationVerdict {
             }
             if (rows > 0) {
                 out.append("\n### ").append(gc).append(": ").append(configName).append(" beside ").append(referenceName)
-                        .append("\n\n").append(table.render());
+                        .append(context).append("\n\n").append(table.render());
             }
         }
         return out.toString();
     }
 
-    /** The verdict's lines for {@code config} beside {@code reference}; empty when they share no cell. */
-    static String render(String configName, AnalyzerResults config, String referenceName, AnalyzerResults reference) {
+    /** The verdict's lines for {@code config} beside {@code reference}, sharing {@code context}; empty when they share no cell. */
+    static String render(String configName, AnalyzerResults config, String referenceName, AnalyzerResults reference,
+                         String context) {
         StringBuilder lines = new StringBuilder();
         int same = 0;
         int changed = 0;
@@ -107,7 +112,8 @@ final class ConfigurationVerdict {
         if (lines.isEmpty()) {
             return "";
         }
-        return "\n**" + configName + "** beside **" + referenceName + "**: " + summary(same, changed, open) + "\n\n" + lines;
+        return "\n**" + configName + "** beside **" + referenceName + "**" + context + ": " + summary(same, changed, open)
+                + "\n\n" + lines;
     }
 
     private static String summary(int same, int changed, int open) {
