@@ -87,7 +87,7 @@ class AnalyzerExperimentTest {
     @Test
     void shouldSkipTheCellsOfAJdkTooOldForThemWithTheReasonAndRunTheOthers() throws Exception {
         Path dir = tmp.resolve("run");
-        JvmVariant old = JvmVariant.parse("jdk21=" + fakeJdk("21.0.2"));
+        JvmVariant old = JvmVariant.parse("jdk21=" + FakeJdk.of(tmp, "21.0.2"));
         Settings settings = batch(List.of("G1"), List.of("alloc", "flat"), List.of("A"), "").withVariants(List.of(old));
 
         assertEquals(LabRunner.EXIT_OK, run(settings, dir));
@@ -133,16 +133,6 @@ class AnalyzerExperimentTest {
         assertTrue(tables.contains("**compact** beside **default**"), tables);
     }
 
-    /** A JDK home that says it is {@code version} (its release file) and has a java that is never run. */
-    private Path fakeJdk(String version) throws Exception {
-        Path home = tmp.resolve("jdk-" + version);
-        Files.createDirectories(home.resolve("bin"));
-        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\"" + version + "\"\n");
-        Path java = home.resolve("bin").resolve("java");
-        Files.writeString(java, "#!/bin/sh\nexit 97\n");
-        assertTrue(java.toFile().setExecutable(true));
-        return home;
-    }
 
     @Test
     void shouldKeepEachForksStderrAndGcLogBesideTheRecords() throws Exception {

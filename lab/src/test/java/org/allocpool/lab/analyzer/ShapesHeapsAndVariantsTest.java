@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -70,7 +69,7 @@ class ShapesHeapsAndVariantsTest {
 
     @Test
     void shouldReadAJdkHomesVersionFromItsReleaseFile() throws Exception {
-        JvmVariant jdk = JvmVariant.parse("jdk21=" + fakeJdk("21.0.2"));
+        JvmVariant jdk = JvmVariant.parse("jdk21=" + FakeJdk.of(tmp, "21.0.2"));
 
         assertEquals(new JdkVersion("21.0.2", 21), jdk.jdk());
         assertEquals(8, JdkVersion.parse("1.8.0_392", tmp).feature());
@@ -79,9 +78,9 @@ class ShapesHeapsAndVariantsTest {
 
     @Test
     void shouldSkipOffHeapStrategiesOnAJdkWithoutFfmAndEveryStrategyOnOneOlderThanTheBuild() throws Exception {
-        JvmVariant jdk21 = JvmVariant.parse("jdk21=" + fakeJdk("21.0.2"));
-        JvmVariant jdk22 = JvmVariant.parse("jdk22=" + fakeJdk("22.0.1"));
-        JvmVariant future = JvmVariant.parse("next=" + fakeJdk("99-ea"));
+        JvmVariant jdk21 = JvmVariant.parse("jdk21=" + FakeJdk.of(tmp, "21.0.2"));
+        JvmVariant jdk22 = JvmVariant.parse("jdk22=" + FakeJdk.of(tmp, "22.0.1"));
+        JvmVariant future = JvmVariant.parse("next=" + FakeJdk.of(tmp, "99-ea"));
 
         assertEquals("JDK 21.0.2 (jdk21) has no FFM (java.lang.foreign is final from JDK 22), which native-pool needs:"
                 + " skipped", jdk21.skipReason("native-pool"));
@@ -161,15 +160,5 @@ class ShapesHeapsAndVariantsTest {
     private static AnalyzerLabSettings settings(List<Integer> sizes, List<Integer> keeps, String heap, List<JvmVariant> variants) {
         return new AnalyzerLabSettings(Profile.QUICK, List.of("G1"), List.of("alloc", "pool"), List.of("B"), heap, null, null,
                 null, null, AnalyzerMode.BATCH, null, null, null, null, sizes, keeps, variants);
-    }
-
-    private Path fakeJdk(String version) throws Exception {
-        Path home = tmp.resolve("jdk-" + version);
-        Files.createDirectories(home.resolve("bin"));
-        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"" + version + "\"\n");
-        Path java = home.resolve("bin").resolve("java");
-        Files.writeString(java, "#!/bin/sh\nexit 97\n");
-        assertTrue(java.toFile().setExecutable(true));
-        return home;
     }
 }
