@@ -135,11 +135,12 @@ final class LabCommand implements Callable<Integer> {
     List<String> heaps;
 
     @Option(names = "--variant", paramLabel = "NAME=FLAGS|NAME=JDK",
-            description = "A named JVM configuration run beside the default one, interleaved with it, with tables of its"
-                    + " own and a verdict on whether it changes the answer (repeatable): JVM flags, e.g."
-                    + " compact=-XX:+UseCompactObjectHeaders, or another JDK's home folder, e.g. jdk26=/opt/jdk-26. A"
-                    + " JDK that cannot run a strategy (no FFM before 22; allocpool is compiled for 25) has its cells"
-                    + " skipped, with the reason.")
+            // the example first, so that picocli's wrapping never breaks the flag at its colon
+            description = "compact=-XX:+UseCompactObjectHeaders (JVM flags, space-separated) or jdk26=/opt/jdk-26 (another"
+                    + " JDK's home folder): a named JVM configuration run beside the default one, interleaved with it,"
+                    + " with tables of its own and a verdict on whether it changes the answer (repeatable). A JDK that"
+                    + " cannot run a strategy (no FFM before 22; allocpool is compiled for 25) has its cells skipped,"
+                    + " with the reason.")
     List<String> variants;
 
     @Option(names = "--packet-size", paramLabel = "BYTES", split = ",",
