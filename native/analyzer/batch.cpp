@@ -11,6 +11,8 @@
 namespace allocpool {
 
 uint64_t g_allocated_bytes = 0;
+int32_t g_packet_size = kPacketSize;
+int32_t g_keep_one_in = 16;
 
 namespace {
 
@@ -37,7 +39,13 @@ double median_of(std::vector<double> values) {
 }  // namespace
 
 std::unique_ptr<Workload> make_workload(const Options& o) {
-    return o.runtime == "cpp-flat" ? make_for<FlatPacket>(o) : make_for<ObjectPacket>(o);
+    g_packet_size = o.packet_size;
+    g_keep_one_in = o.keep_one_in;
+    if (o.runtime != "cpp-flat") {
+        return make_for<ObjectPacket>(o);
+    }
+    // the article's size keeps its packet of one fixed size, as it was measured; any other has its bytes after
+    return o.packet_size == kPacketSize ? make_for<FlatPacket>(o) : make_for<SizedFlatPacket>(o);
 }
 
 std::string grouped(int64_t value) {

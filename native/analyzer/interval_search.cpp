@@ -111,7 +111,8 @@ int64_t clamp(int64_t ns) { return ns < kResolutionNs ? kResolutionNs : ns > kMa
 std::vector<std::string> workload_args(const Options& o) {
     return {"--runtime", o.runtime, "--strategy", o.strategy, "--case", o.workload_case,
             "--queue", std::to_string(o.queue), "--stored", std::to_string(o.stored),
-            "--pool", std::to_string(o.pool), "--mix-pool", std::to_string(o.mix_pool)};
+            "--pool", std::to_string(o.pool), "--mix-pool", std::to_string(o.mix_pool),
+            "--packet-size", std::to_string(o.packet_size), "--keep-one-in", std::to_string(o.keep_one_in)};
 }
 
 }  // namespace

@@ -9,7 +9,7 @@ namespace allocpool {
 
 const char* const kUsage =
     "usage: allocpool-analyzer [--runtime cpp|cpp-flat] [--strategy dummy|alloc|mix|pool] [--case A|B|C]\n"
-    "         [--queue N] [--stored N] [--pool N] [--mix-pool N]\n"
+    "         [--queue N] [--stored N] [--pool N] [--mix-pool N] [--packet-size B] [--keep-one-in K]\n"
     "         [--packets N | --round-time TIME] [--rounds N] [--warmup N] [--max-rounds N] [--no-prefill]\n"
     "         [--warmup-collections N (accepted for Java's sake: C++ has no collector to wait for)]\n"
     "         [--mode batch|realtime] [--interval-ns NS] [--duration TIME] [--warmup-s S]\n"
@@ -20,7 +20,8 @@ const char* const kUsage =
     "one more round runs, up to --max-rounds, and the last --rounds count. A round is --packets\n"
     "packets, or whole chunks of 50000 packets until --round-time (e.g. 1s, 500ms) is up.\n"
     "Real time: the prefill, the warm-up rounds and rounds until steady at full speed before the source starts.\n"
-    "Defaults as Java: strategy pool, case A, pool 1000000, mix-pool 200000, packets 10000000,\n"
+    "Defaults as Java: strategy pool, case A, pool 1000000, mix-pool 200000, packet-size 1024 (64 to 65536),\n"
+    "keep-one-in 16 (one packet in K is TCP and stored, a power of two to 128), packets 10000000,\n"
     "rounds 10, warmup 5, max-rounds twice rounds; realtime: round-time 1s, warmup 2, rounds 5, max-rounds 20,\n"
     "interval-ns 1000,\n"
     "duration 60s, warmup-s 10, max-delay-ms 100.\n"
@@ -219,6 +220,10 @@ Options parse_options(const std::vector<std::string>& args) {
             o.pool = whole_int(name, next());
         } else if (name == "--mix-pool") {
             o.mix_pool = whole_int(name, next());
+        } else if (name == "--packet-size") {
+            o.packet_size = whole_int(name, next());
+        } else if (name == "--keep-one-in") {
+            o.keep_one_in = whole_int(name, next());
         } else if (name == "--packets") {
             o.packets = whole(name, next());
             plan.packets = true;
@@ -311,6 +316,16 @@ Options parse_options(const std::vector<std::string>& args) {
     at_least("--stored", o.stored, 1);
     at_least("--pool", o.pool, 1);
     at_least("--mix-pool", o.mix_pool, 1);
+    // as Java's WorkloadShape
+    if (o.packet_size < kMinPacketSize || o.packet_size > kMaxPacketSize) {
+        throw BadInput("--packet-size must be " + std::to_string(kMinPacketSize) + " to " + std::to_string(kMaxPacketSize)
+                       + " bytes (64 B to 64 KiB), was " + std::to_string(o.packet_size));
+    }
+    if (o.keep_one_in < 1 || o.keep_one_in > kMaxKeepOneIn || (o.keep_one_in & (o.keep_one_in - 1)) != 0) {
+        throw BadInput("--keep-one-in must be a power of two from 1 to " + std::to_string(kMaxKeepOneIn)
+                       + " (one packet in N is kept; the article's generator keeps other shares unevenly), was "
+                       + std::to_string(o.keep_one_in));
+    }
     if (o.realtime) {
         at_least("--interval-ns", o.interval_ns, kMinIntervalNs);
         at_least("--max-delay-ms", o.max_delay_ms, 1);

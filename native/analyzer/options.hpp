@@ -22,6 +22,10 @@ struct Options {
     int32_t stored = 0;
     int32_t pool = 1000000;
     int32_t mix_pool = 200000;
+    // The packets' shape, as Java's WorkloadShape: bytes per packet buffer, and one packet in
+    // keep_one_in is TCP and stored. The article's: 1024 bytes, one in 16.
+    int32_t packet_size = 1024;
+    int32_t keep_one_in = 16;
     // The round plan, as Java's RoundPlan: rounds of `packets`, or of round_time_ms when that is
     // set (whole chunks of kChunkPackets); warm-up rounds, timed rounds, and up to max_rounds timed
     // rounds while the last `rounds` are not steady. Defaults as Java's: batch 10,000,000 packets,
@@ -47,6 +51,11 @@ struct Options {
     // Hidden: print the steady-state check of each series and exit (for the Java test of the port).
     std::vector<std::vector<double>> check_rounds;
 };
+
+// The packets' shape's limits, as Java's WorkloadShape.
+constexpr int32_t kMinPacketSize = 64;
+constexpr int32_t kMaxPacketSize = 65536;
+constexpr int32_t kMaxKeepOneIn = 128;  // the article's generator keeps rarer shares unevenly
 
 // The smallest interval, as Java's CaptureSource.MIN_INTERVAL_NS, and the largest ring.
 constexpr int64_t kMinIntervalNs = 10;

@@ -12,8 +12,8 @@
 
 namespace allocpool {
 
-// Bytes in a packet buffer, protocol values and the generated packet's size: as
-// org.allocpool.analyzer.packet.PacketSource.
+// Bytes in a packet buffer of the article's shape, protocol values and the generated packet's
+// size: as org.allocpool.analyzer.packet.PacketSource.
 constexpr int kPacketSize = 1024;
 constexpr int32_t kIpProtocol = 1;
 constexpr int32_t kTcp = 2;
@@ -24,6 +24,11 @@ constexpr int kProtocolOffset = 16;  // where the protocol field sits in a packe
 // Bytes allocated by the analyser's own `new`s (packets, buffers, parse results) on the processing
 // thread; read before and after the timed part of a run. Plain, not atomic: one thread writes it.
 extern uint64_t g_allocated_bytes;
+
+// The packets' shape of this run (--packet-size, --keep-one-in; Java's WorkloadShape), set once by
+// make_workload before any packet or generator is made, read when one is.
+extern int32_t g_packet_size;
+extern int32_t g_keep_one_in;
 
 template <class T, class... Args>
 inline T* counted_new(Args&&... args) {
@@ -59,7 +64,7 @@ inline void fold_packet_bytes(StateDigest& digest, const uint8_t* buffer) {
 
 // The article's generator: a counter, never a random number generator, so C++ and Java see the
 // same packets. The same counter picks the stored index of each TCP packet, so calls must come in
-// the same order as in Java.
+// the same order as in Java. One packet in g_keep_one_in (16 in the article) is TCP.
 //
 //  0        4          8          12       14       16         20       24
 // +--------+----------+----------+--------+--------+----------+--------+
@@ -67,6 +72,12 @@ inline void fold_packet_bytes(StateDigest& digest, const uint8_t* buffer) {
 // +--------+----------+----------+--------+--------+----------+--------+
 class PacketSource {
 public:
+    PacketSource() : mask_(g_keep_one_in - 1) {}
+
+    // Whether counter value n (non-negative) makes a TCP packet: n % keep == 0 as a mask (keep is a
+    // power of two, the article's 16), as Java's PacketSource.isKept. hot path: no allocation
+    bool is_kept(int32_t n) const { return (n & mask_) == 0; }
+
     // hot path: no allocation. Java's (++counter) & 0x7FFFFFFF on an int that wraps.
     int32_t next_positive() { return static_cast<int32_t>(++counter_ & 0x7FFFFFFFu); }
 
@@ -78,12 +89,13 @@ public:
         put_int(buffer + 8, next_positive() % 1024);
         put_short(buffer + 12, static_cast<int16_t>(next_positive() % 1024));
         put_short(buffer + 14, static_cast<int16_t>(next_positive() % 1024));
-        put_int(buffer + 16, next_positive() % 16 == 0 ? kTcp : kUdp);
+        put_int(buffer + 16, is_kept(next_positive()) ? kTcp : kUdp);
         put_int(buffer + 20, length);
     }
 
 private:
     uint32_t counter_ = 0;
+    int32_t mask_;
 };
 
 // --- cpp: parse results are objects, one `new` each -----------------------------------------
@@ -127,14 +139,16 @@ struct IPPacket {
     int32_t payload_length;
 };
 
-// A packet with a separate 1024-byte buffer, as Java's Packet over ByteBuffer.wrap(new byte[1024]).
-// Owns its buffer and its parse result.
+// A packet with a separate buffer of g_packet_size bytes, as Java's Packet over
+// ByteBuffer.wrap(new byte[size]). Owns its buffer and its parse result.
 class ObjectPacket {
 public:
     static constexpr const char* kFlavour = "cpp";
 
     // The buffer is not zeroed: the generator writes every byte the parser reads.
-    ObjectPacket() : buffer_(new uint8_t[kPacketSize]) { g_allocated_bytes += kPacketSize; }
+    ObjectPacket() : buffer_(new uint8_t[static_cast<size_t>(g_packet_size)]) {
+        g_allocated_bytes += static_cast<uint64_t>(g_packet_size);
+    }
     ~ObjectPacket() {
         delete ip_;
         delete[] buffer_;
@@ -181,6 +195,46 @@ private:
 
 // --- cpp-flat: the parse result lives inside the packet ---------------------------------------
 
+// A flat packet's parse result, kept beside its bytes. hot path: no allocation
+class FlatResult {
+public:
+    // Parses the packet at `buffer`; returns the protocol, or -1 if this is not an IP packet.
+    int32_t parse(const uint8_t* buffer) {
+        if (get_int(buffer) != kIpProtocol) {
+            return -1;
+        }
+        source_ = get_int(buffer + 4);
+        destination_ = get_int(buffer + 8);
+        source_port_ = get_ushort(buffer + 12);
+        destination_port_ = get_ushort(buffer + 14);
+        protocol_ = get_int(buffer + 16);
+        parsed_ = true;
+        return protocol_;
+    }
+
+    void free() { parsed_ = false; }
+
+    bool is_parsed() const { return parsed_; }
+
+    // Folds the parse result into `digest`, or the bytes when there is none (Java's FlatAnalyzer).
+    void fold_into(StateDigest& digest, const uint8_t* buffer) const {
+        if (!parsed_) {
+            fold_packet_bytes(digest, buffer);
+            return;
+        }
+        digest.packet(source_, destination_, source_port_, destination_port_, protocol_);
+    }
+
+private:
+    int32_t source_ = 0;
+    int32_t destination_ = 0;
+    int32_t source_port_ = 0;
+    int32_t destination_port_ = 0;
+    int32_t protocol_ = 0;
+    bool parsed_ = false;
+};
+
+// The article's flat packet: 1024 bytes, then the parse result, in one object.
 class FlatPacket {
 public:
     static constexpr const char* kFlavour = "cpp-flat";
@@ -192,41 +246,50 @@ public:
     uint8_t* buffer() { return buffer_; }
 
     // hot path: no allocation
-    int32_t parse() {
-        if (get_int(buffer_) != kIpProtocol) {
-            return -1;
-        }
-        source_ = get_int(buffer_ + 4);
-        destination_ = get_int(buffer_ + 8);
-        source_port_ = get_ushort(buffer_ + 12);
-        destination_port_ = get_ushort(buffer_ + 14);
-        protocol_ = get_int(buffer_ + 16);
-        parsed_ = true;
-        return protocol_;
-    }
+    int32_t parse() { return result_.parse(buffer_); }
 
     // hot path: no allocation
-    void free() { parsed_ = false; }
+    void free() { result_.free(); }
 
-    bool is_parsed() const { return parsed_; }
+    bool is_parsed() const { return result_.is_parsed(); }
 
-    // Folds the parse result into `digest`, or the bytes when there is none (Java's FlatAnalyzer).
-    void fold_into(StateDigest& digest) const {
-        if (!parsed_) {
-            fold_packet_bytes(digest, buffer_);
-            return;
-        }
-        digest.packet(source_, destination_, source_port_, destination_port_, protocol_);
-    }
+    void fold_into(StateDigest& digest) const { result_.fold_into(digest, buffer_); }
 
 private:
     uint8_t buffer_[kPacketSize];
-    int32_t source_ = 0;
-    int32_t destination_ = 0;
-    int32_t source_port_ = 0;
-    int32_t destination_port_ = 0;
-    int32_t protocol_ = 0;
-    bool parsed_ = false;
+    FlatResult result_;
+};
+
+// A flat packet of any other --packet-size: the parse result, then g_packet_size bytes in the same
+// allocation (its operator new asks for them), so that one `new` still makes the whole packet. Only
+// ever made with new (the strategies do): a SizedFlatPacket on the stack would have no bytes.
+class SizedFlatPacket {
+public:
+    static constexpr const char* kFlavour = "cpp-flat";
+
+    static void* operator new(size_t bytes) { return ::operator new(bytes + static_cast<size_t>(g_packet_size)); }
+    static void operator delete(void* p) { ::operator delete(p); }
+
+    // counted_new counts sizeof; the bytes after it are counted here
+    SizedFlatPacket() { g_allocated_bytes += static_cast<uint64_t>(g_packet_size); }
+    SizedFlatPacket(const SizedFlatPacket&) = delete;
+    SizedFlatPacket& operator=(const SizedFlatPacket&) = delete;
+
+    uint8_t* buffer() { return reinterpret_cast<uint8_t*>(this) + sizeof(SizedFlatPacket); }
+    const uint8_t* buffer() const { return reinterpret_cast<const uint8_t*>(this) + sizeof(SizedFlatPacket); }
+
+    // hot path: no allocation
+    int32_t parse() { return result_.parse(buffer()); }
+
+    // hot path: no allocation
+    void free() { result_.free(); }
+
+    bool is_parsed() const { return result_.is_parsed(); }
+
+    void fold_into(StateDigest& digest) const { result_.fold_into(digest, buffer()); }
+
+private:
+    FlatResult result_;
 };
 
 }  // namespace allocpool

@@ -89,6 +89,7 @@ std::string cell_json(const Options& o) {
     cell.number("rounds", int64_t{o.rounds}).number("warmup", int64_t{o.warmup})
         .number("maxRounds", int64_t{o.max_rounds}).boolean("prefill", o.prefill)
         .number("warmupCollections", int64_t{o.warmup_collections});
+    cell.number("packetSize", int64_t{o.packet_size}).number("keepOneIn", int64_t{o.keep_one_in});
     if (o.realtime) {
         if (o.find_interval) {
             cell.boolean("findInterval", true);

@@ -14,11 +14,13 @@ public final class AnalyzerArguments {
     private AnalyzerArguments() {
     }
 
-    /** {@code --strategy S --case C --queue N --stored N --pool N --mix-pool N}. */
+    /** {@code --strategy S --case C --queue N --stored N --pool N --mix-pool N --packet-size B --keep-one-in K}. */
     public static List<String> workload(AnalyzerSettings s) {
         return List.of("--strategy", s.strategy().cliName(), "--case", s.workloadCase().name(),
                 "--queue", Integer.toString(s.queue()), "--stored", Integer.toString(s.stored()),
-                "--pool", Integer.toString(s.pool()), "--mix-pool", Integer.toString(s.mixPool()));
+                "--pool", Integer.toString(s.pool()), "--mix-pool", Integer.toString(s.mixPool()),
+                "--packet-size", Integer.toString(s.shape().packetSize()),
+                "--keep-one-in", Integer.toString(s.shape().keepOneIn()));
     }
 
     /** {@code --packets N} or {@code --round-time Tms}, {@code --rounds --warmup --max-rounds --warmup-collections}, {@code --no-prefill}. */

@@ -107,7 +107,7 @@ public final class BatchRun {
     /**
      * The cell a run of {@code settings} is recorded under: strategy, case, mode, gc, heap, queue,
      * stored, pool, mixPool, then the plan: packets (or roundMs), rounds, warmup, maxRounds, prefill,
-     * warmupCollections (in that order). For failed records too.
+     * warmupCollections, then the packets' shape: packetSize, keepOneIn (in that order). For failed records too.
      */
     public static Map<String, Object> cell(AnalyzerSettings settings) {
         Map<String, Object> cell = new LinkedHashMap<>();
@@ -131,6 +131,8 @@ public final class BatchRun {
         cell.put("maxRounds", plan.maxRounds());
         cell.put("prefill", plan.prefill());
         cell.put("warmupCollections", plan.warmupCollections());
+        cell.put("packetSize", settings.shape().packetSize());
+        cell.put("keepOneIn", settings.shape().keepOneIn());
         return cell;
     }
 

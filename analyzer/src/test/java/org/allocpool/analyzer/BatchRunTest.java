@@ -27,7 +27,7 @@ class BatchRunTest {
         assertEquals(ResultRecord.OK, record.status());
         assertEquals("analyzer", record.experiment());
         assertEquals(List.of("strategy", "case", "mode", "gc", "heap", "queue", "stored", "pool", "mixPool",
-                "packets", "rounds", "warmup", "maxRounds", "prefill", "warmupCollections"),
+                "packets", "rounds", "warmup", "maxRounds", "prefill", "warmupCollections", "packetSize", "keepOneIn"),
                 new ArrayList<>(record.cell().keySet()));
         assertEquals("native-mix", record.cell().get("strategy"));
         assertEquals("B", record.cell().get("case"));

@@ -8,6 +8,7 @@ import org.allocpool.analyzer.AnalyzerSettings;
 import org.allocpool.analyzer.RoundPlan;
 import org.allocpool.analyzer.Strategy;
 import org.allocpool.analyzer.WorkloadCase;
+import org.allocpool.analyzer.WorkloadShape;
 import org.allocpool.analyzer.cpp.CppAnalyzer;
 import org.allocpool.analyzer.realtime.RealtimeSettings;
 import org.allocpool.lab.text.DurationText;
@@ -26,8 +27,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "analyzer", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
             "Runs the packet analyser of \"To allocate or to pool?\" (Zemtsov, 2019) in this JVM: packets are "
-                + "generated into 1024-byte buffers, queued, parsed (allocating header objects as the article "
-                + "does), one in 16 (TCP) stored; the strategy decides where packets come from and go back to.",
+                + "generated into 1024-byte buffers (--packet-size), queued, parsed (allocating header objects as the "
+                + "article does), one in 16 (TCP, --keep-one-in) stored; the strategy decides where packets come from "
+                + "and go back to.",
             "Batch mode first brings the workload to the state a long run reaches (every store slot filled, the "
                 + "queue full, a full GC; --no-prefill to time the climb instead), runs --warmup untimed rounds, "
                 + "then --rounds timed rounds (defaults as the article: rounds of 10,000,000 packets, 5 warm-up, "
@@ -89,6 +91,18 @@ final class AnalyzerCommand implements Callable<Integer> {
     @Option(names = "--mix-pool", paramLabel = "N", defaultValue = "" + AnalyzerSettings.DEFAULT_MIX_POOL,
             description = "pool size of mix and native-mix (default: ${DEFAULT-VALUE})")
     int mixPool;
+
+    @Option(names = "--packet-size", paramLabel = "BYTES",
+            description = "bytes per packet buffer (or slab slot), " + WorkloadShape.MIN_PACKET_SIZE + " to "
+                    + WorkloadShape.MAX_PACKET_SIZE + ": what a packet costs in memory; the generator writes the same"
+                    + " 24 bytes whatever the size (default: " + WorkloadShape.ARTICLE_PACKET_SIZE + ", the article's)")
+    Long packetSize;
+
+    @Option(names = "--keep-one-in", paramLabel = "N",
+            description = "one packet in N is TCP and kept in the store, the others are freed once parsed: a power of"
+                    + " two, 1 to " + WorkloadShape.MAX_KEEP_ONE_IN + " (default: " + WorkloadShape.ARTICLE_KEEP_ONE_IN
+                    + ", the article's)")
+    Long keepOneIn;
 
     @Option(names = "--packets", paramLabel = "N",
             description = "packets per round (default: " + RoundPlan.ARTICLE_PACKETS + ", the article's)")
@@ -205,8 +219,11 @@ final class AnalyzerCommand implements Callable<Integer> {
         if (findInterval && !m.equals("realtime")) {
             throw new IllegalArgumentException("--find-interval needs --mode realtime");
         }
+        WorkloadShape shape = new WorkloadShape(
+                packetSize == null ? WorkloadShape.ARTICLE_PACKET_SIZE : WorkloadShape.checkPacketSize(packetSize),
+                keepOneIn == null ? WorkloadShape.ARTICLE_KEEP_ONE_IN : WorkloadShape.checkKeepOneIn(keepOneIn));
         return new AnalyzerSettings(s, c, queue != null ? queue : c.queue(), stored != null ? stored : c.stored(),
-                pool, mixPool, plan());
+                pool, mixPool, plan(), shape);
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.allocpool.lab.analyzer.AnalyzerExperiment;
 import org.allocpool.lab.analyzer.AnalyzerLabSettings;
 import org.allocpool.lab.analyzer.AnalyzerMode;
+import org.allocpool.lab.analyzer.JvmVariant;
 import org.allocpool.lab.analyzer.Profile;
 import org.allocpool.lab.analyzer.RealtimeOptions;
 import org.allocpool.lab.analyzer.WorkloadOverrides;
@@ -129,9 +130,30 @@ final class LabCommand implements Callable<Integer> {
                     + " passes (no further ones for undecided questions).")
     Integer forks;
 
-    @Option(names = "--heap", paramLabel = "SIZE",
-            description = "Heap for every cell (-Xms and -Xmx), e.g. 10g. Default: the article's per strategy.")
-    String heap;
+    @Option(names = "--heap", paramLabel = "SIZE", split = ",",
+            description = "Heap for every cell (-Xms and -Xmx), e.g. 10g; several (2g,10g) make a column each, side by"
+                    + " side, with a verdict on whether the bigger heap changes the answer. Default: the article's per"
+                    + " strategy.")
+    List<String> heaps;
+
+    @Option(names = "--variant", paramLabel = "NAME=FLAGS|NAME=JDK",
+            // the example first, so that picocli's wrapping never breaks the flag at its colon
+            description = "compact=-XX:+UseCompactObjectHeaders (JVM flags, space-separated) or jdk26=/opt/jdk-26 (another"
+                    + " JDK's home folder): a named JVM configuration run beside the default one, interleaved with it,"
+                    + " with tables of its own and a verdict on whether it changes the answer (repeatable). A JDK that"
+                    + " cannot run a strategy (no FFM before 22; allocpool is compiled for 25) has its cells skipped,"
+                    + " with the reason.")
+    List<String> variants;
+
+    @Option(names = "--packet-size", paramLabel = "BYTES", split = ",",
+            description = "Passed to every cell: bytes per packet, 64 to 65536; several (256,4096) make a set of cells"
+                    + " each, side by side. Default: 1024, the article's.")
+    List<Integer> packetSizes;
+
+    @Option(names = "--keep-one-in", paramLabel = "N", split = ",",
+            description = "Passed to every cell: one packet in N is kept (TCP, stored), a power of two, 1 to 128;"
+                    + " several make a set of cells each. Default: 16, the article's.")
+    List<Integer> keepOneIns;
 
     @Option(names = "--jvm-arg", paramLabel = "ARG",
             description = "A JVM argument appended for every cell (repeatable), e.g. --jvm-arg=-XX:+UseCompactObjectHeaders (every"
@@ -212,12 +234,14 @@ final class LabCommand implements Callable<Integer> {
         }
         RealtimeOptions realtime = new RealtimeOptions(duration == null ? null : durationOption("--duration", duration),
                 warmupSeconds, maxDelayMs, Boolean.TRUE.equals(pin) ? Boolean.TRUE : null, intervalNs);
-        AnalyzerLabSettings settings = new AnalyzerLabSettings(Profile.byName(profile), gcs, strategies, cases, heap,
+        AnalyzerLabSettings settings = new AnalyzerLabSettings(Profile.byName(profile), gcs, strategies, cases,
+                heaps == null ? null : String.join(",", heaps),
                 jvmArgs, folders.javaHome, cellTimeout == null ? null : durationOption("--cell-timeout", cellTimeout),
                 new WorkloadOverrides(queue, stored, pool, mixPool, packets,
                         roundTime == null ? null : durationOption("--round-time", roundTime), rounds, warmup, maxRounds,
                         prefill),
-                analyzerMode, realtime, includeCpp, forks, null);
+                analyzerMode, realtime, includeCpp, forks, null, packetSizes, keepOneIns,
+                variants == null ? null : variants.stream().map(JvmVariant::parse).toList());
         RunOptions run = folders.runOptions();
         return new LabRunner(System.out, System.err).run(new AnalyzerExperiment(settings, AllocpoolMain.thisJvm()), run);
     }

@@ -53,6 +53,23 @@ class AnalyzerCommandTest {
     }
 
     @Test
+    void shouldRejectAPacketSizeOutsideSixtyFourBytesToSixtyFourKibAndAShareKeptNotAPowerOfTwo() {
+        assertBadInput(execute("analyzer", "--packet-size", "63"),
+                "--packet-size must be 64 to 65536 bytes (64 B to 64 KiB), was 63");
+        assertBadInput(execute("analyzer", "--runtime", "cpp", "--packet-size", "70000"), "was 70000");
+        assertBadInput(execute("analyzer", "--keep-one-in", "3"), "--keep-one-in must be a power of two from 1 to 128");
+    }
+
+    @Test
+    void shouldRecordThePacketSizeAndShareKeptItRanWith() {
+        Outcome outcome = execute(small("--strategy", "alloc", "--packet-size", "256", "--keep-one-in", "4", "--json"));
+        assertEquals(0, outcome.exitCode(), outcome.toString());
+        JsonNode cell = RecordJson.parse(outcome.out().getLast()).path("cell");
+        assertEquals(256, cell.path("packetSize").asInt());
+        assertEquals(4, cell.path("keepOneIn").asInt());
+    }
+
+    @Test
     void shouldRejectAnUnknownCase() {
         assertBadInput(execute("analyzer", "--case", "Z"), "unknown case 'Z'; allowed: A, B, C");
     }

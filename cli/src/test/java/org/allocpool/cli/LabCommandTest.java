@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -88,6 +89,26 @@ class LabCommandTest {
     void shouldRejectAMergeWithoutAFolderToMergeInto() {
         assertOneLineError("Missing required option: '--results=OUT'", "lab", "merge", tmp.toString());
         assertOneLineError("Missing required parameter: 'DIR'", "lab", "merge", "--results", tmp.toString());
+    }
+
+    @Test
+    void shouldRejectABadPacketSizeShareKeptHeapOrVariantNamingIt() {
+        assertOneLineError("--packet-size must be 64 to 65536 bytes (64 B to 64 KiB), was 32", "lab", "--packet-size",
+                "256,32");
+        assertOneLineError("--keep-one-in must be a power of two from 1 to 128", "lab", "--keep-one-in", "10");
+        assertOneLineError("bad heap size 'lots'", "lab", "--heap", "2g,lots");
+        assertOneLineError("bad --variant 'compact'; expected NAME=-XX:+Flag", "lab", "--variant", "compact");
+        assertOneLineError("bad --variant old: no java executable in", "lab", "--variant", "old=/no/such/jdk");
+    }
+
+    @Test
+    void shouldTakeListsOfPacketSizesAndHeapsAndRepeatedVariants() {
+        LabCommand lab = labOptions("--packet-size", "256,4096", "--keep-one-in", "4", "--heap", "2g,10g", "--variant",
+                "compact=-XX:+UseCompactObjectHeaders", "--variant", "numa=-XX:+UseNUMA");
+        assertEquals(List.of(256, 4096), lab.packetSizes);
+        assertEquals(List.of(4), lab.keepOneIns);
+        assertEquals(List.of("2g", "10g"), lab.heaps);
+        assertEquals(List.of("compact=-XX:+UseCompactObjectHeaders", "numa=-XX:+UseNUMA"), lab.variants);
     }
 
     @Test

@@ -24,6 +24,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.allocpool.analyzer.StateDigest;
 import org.allocpool.analyzer.WorkloadCounts;
+import org.allocpool.analyzer.WorkloadShape;
 import org.allocpool.analyzer.packet.PacketSource;
 import org.allocpool.analyzer.workload.Workload;
 import org.allocpool.memory.pool.IndexPool;
@@ -47,7 +48,8 @@ public final class FlatAnalyzer implements Workload {
     private final Slab slab;
     private final MemorySegment memory;
     private final IndexPool slots;
-    private final PacketSource source = new PacketSource();
+    private final PacketSource source;
+    private final FlatSlots shape;
 
     /** The queue: {@code size} slot indices from {@code head}, wrapping. */
     private final int[] ring;
@@ -62,12 +64,20 @@ public final class FlatAnalyzer implements Workload {
     private long evicted;
     private long freed;
 
+    /** The article's shape: 1,024-byte packets, one in 16 kept. */
     public FlatAnalyzer(int queueSize, int storedSize, int slotCount) {
+        this(queueSize, storedSize, slotCount, WorkloadShape.ARTICLE);
+    }
+
+    /** Packets of {@code shape}'s size in slots of a slab ({@link FlatSlots}), kept one in {@code shape}'s share. */
+    public FlatAnalyzer(int queueSize, int storedSize, int slotCount, WorkloadShape shape) {
+        this.source = new PacketSource(shape.keepOneIn());
+        this.shape = FlatSlots.forPacketSize(shape.packetSize());
         this.ring = new int[queueSize];
         this.stored = new int[storedSize];
         Arrays.fill(stored, NONE);
         this.slots = new IndexPool(slotCount);
-        this.slab = new Slab(slotCount, FlatSlotLayout.SLOT_SIZE);
+        this.slab = new Slab(slotCount, this.shape.slotBytes());
         this.memory = slab.memory();
     }
 
@@ -170,9 +180,9 @@ public final class FlatAnalyzer implements Workload {
         p.set(PACKET_INT, PACKET_DST_ADDR, s.nextPositive() % 1024);
         p.set(PACKET_SHORT, PACKET_SRC_PORT, (short) (s.nextPositive() % 1024));
         p.set(PACKET_SHORT, PACKET_DST_PORT, (short) (s.nextPositive() % 1024));
-        p.set(PACKET_INT, PACKET_PROTOCOL, s.nextPositive() % 16 == 0 ? PacketSource.TCP : PacketSource.UDP);
+        p.set(PACKET_INT, PACKET_PROTOCOL, s.isKept(s.nextPositive()) ? PacketSource.TCP : PacketSource.UDP);
         p.set(PACKET_INT, PACKET_LENGTH, length);
-        p.set(RESULT_INT, LENGTH, PacketSource.WRITTEN_BYTES);
+        p.set(RESULT_INT, shape.at(LENGTH), PacketSource.WRITTEN_BYTES);
     }
 
     // hot path: no allocation
@@ -208,12 +218,12 @@ public final class FlatAnalyzer implements Workload {
             return -1;
         }
         int protocol = p.get(PACKET_INT, PACKET_PROTOCOL);
-        p.set(RESULT_INT, SRC_ADDR, p.get(PACKET_INT, PACKET_SRC_ADDR));
-        p.set(RESULT_INT, DST_ADDR, p.get(PACKET_INT, PACKET_DST_ADDR));
-        p.set(RESULT_SHORT, SRC_PORT, p.get(PACKET_SHORT, PACKET_SRC_PORT));
-        p.set(RESULT_SHORT, DST_PORT, p.get(PACKET_SHORT, PACKET_DST_PORT));
-        p.set(RESULT_INT, PROTOCOL, protocol);
-        p.set(RESULT_INT, PARSED, 1);
+        p.set(RESULT_INT, shape.at(SRC_ADDR), p.get(PACKET_INT, PACKET_SRC_ADDR));
+        p.set(RESULT_INT, shape.at(DST_ADDR), p.get(PACKET_INT, PACKET_DST_ADDR));
+        p.set(RESULT_SHORT, shape.at(SRC_PORT), p.get(PACKET_SHORT, PACKET_SRC_PORT));
+        p.set(RESULT_SHORT, shape.at(DST_PORT), p.get(PACKET_SHORT, PACKET_DST_PORT));
+        p.set(RESULT_INT, shape.at(PROTOCOL), protocol);
+        p.set(RESULT_INT, shape.at(PARSED), 1);
         parsed++;
         return protocol;
     }
@@ -222,7 +232,7 @@ public final class FlatAnalyzer implements Workload {
     private void free(int slot) {
         freed++;
         // the article's Packet.free(): forget the parse result
-        slotView(slot).set(RESULT_INT, PARSED, 0);
+        slotView(slot).set(RESULT_INT, shape.at(PARSED), 0);
         slots.release(slot);
     }
 
@@ -237,7 +247,7 @@ public final class FlatAnalyzer implements Workload {
      */
     // hot path: no allocation once compiled (the slice is scalar-replaced)
     private MemorySegment slotView(int slot) {
-        return memory.asSlice(slab.slotOffset(slot), FlatSlotLayout.SLOT_SIZE);
+        return memory.asSlice(slab.slotOffset(slot), shape.slotBytes());
     }
 
     // hot path: no allocation
@@ -282,11 +292,11 @@ public final class FlatAnalyzer implements Workload {
                 continue;
             }
             MemorySegment p = slotView(slot);
-            if (p.get(RESULT_INT, PARSED) == 0) {
+            if (p.get(RESULT_INT, shape.at(PARSED)) == 0) {
                 packetFields(digest, slot);
             } else {
-                digest.packet(p.get(RESULT_INT, SRC_ADDR), p.get(RESULT_INT, DST_ADDR), p.get(RESULT_SHORT, SRC_PORT),
-                        p.get(RESULT_SHORT, DST_PORT), p.get(RESULT_INT, PROTOCOL));
+                digest.packet(p.get(RESULT_INT, shape.at(SRC_ADDR)), p.get(RESULT_INT, shape.at(DST_ADDR)), p.get(RESULT_SHORT, shape.at(SRC_PORT)),
+                        p.get(RESULT_SHORT, shape.at(DST_PORT)), p.get(RESULT_INT, shape.at(PROTOCOL)));
             }
         }
         for (int i = 0, at = head; i < size; i++, at = at + 1 == ring.length ? 0 : at + 1) {

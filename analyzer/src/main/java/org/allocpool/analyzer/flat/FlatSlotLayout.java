@@ -29,6 +29,8 @@ import org.allocpool.analyzer.packet.PacketSource;
  * +--------+---------+---------+--------+--------+---------+--------+--------+
  * </pre>
  * {@code length} is the number of packet bytes written (the heap buffer's limit after its flip).
+ * This is the slot of the article's 1,024-byte packets; for another {@code --packet-size} the parse
+ * result follows that many packet bytes in the same order ({@link FlatSlots}).
  * Layouts and offsets are built once, here; never on a hot path. Immutable constants; thread-safe.
  */
 public final class FlatSlotLayout {
@@ -52,6 +54,9 @@ public final class FlatSlotLayout {
     public static final ValueLayout.OfInt RESULT_INT = ValueLayout.JAVA_INT_UNALIGNED;
     /** A short field of the parse result, in the machine's order; unaligned as {@link #PACKET_INT}. */
     public static final ValueLayout.OfShort RESULT_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
+
+    /** Packet bytes in the article's slot, before the parse result. */
+    public static final int PACKET_BYTES = PacketSource.PACKET_SIZE;
 
     /** The whole slot. */
     public static final StructLayout SLOT = MemoryLayout.structLayout(

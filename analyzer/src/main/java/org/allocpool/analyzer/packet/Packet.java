@@ -31,6 +31,11 @@ public final class Packet {
         return new Packet(ByteBuffer.wrap(new byte[PacketSource.PACKET_SIZE]), NO_SLOT);
     }
 
+    /** A heap packet with a new buffer of {@code bytes} bytes ({@code --packet-size}). */
+    public static Packet onHeap(int bytes) {
+        return new Packet(ByteBuffer.wrap(new byte[bytes]), NO_SLOT);
+    }
+
     public ByteBuffer buffer() {
         return buffer;
     }

@@ -64,14 +64,16 @@ public final class RealtimeRun {
 
     /**
      * The cell a real-time run is recorded under: the batch cell's workload fields with mode
-     * {@code realtime} and its warm-up in batch (packets or roundMs, rounds, warmup, maxRounds, prefill), then
+     * {@code realtime} and its warm-up in batch (packets or roundMs, rounds, warmup, maxRounds, prefill), its packets'
+     * shape (packetSize, keepOneIn), then
      * intervalNs (absent for a search), maxDelayMs, durationS, warmupS, pin.
      */
     public static Map<String, Object> cell(RealtimeSettings settings, boolean search) {
         Map<String, Object> batch = BatchRun.cell(settings.workload());
         Map<String, Object> cell = new LinkedHashMap<>();
         for (String key : new String[] {"strategy", "case", "gc", "heap", "queue", "stored", "pool", "mixPool",
-                "packets", "roundMs", "rounds", "warmup", "maxRounds", "prefill", "warmupCollections"}) {
+                "packets", "roundMs", "rounds", "warmup", "maxRounds", "prefill", "warmupCollections", "packetSize",
+                "keepOneIn"}) {
             if (!batch.containsKey(key)) {
                 continue;
             }

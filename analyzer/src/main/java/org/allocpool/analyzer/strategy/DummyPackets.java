@@ -8,7 +8,12 @@ import org.allocpool.analyzer.packet.Packet;
  */
 public final class DummyPackets extends PacketStrategy {
 
-    private final Packet packet = Packet.onHeap();
+    private final Packet packet;
+
+    /** @param packetSize bytes of the one packet's buffer */
+    public DummyPackets(int packetSize) {
+        this.packet = Packet.onHeap(packetSize);
+    }
 
     @Override
     public String name() {

@@ -14,8 +14,9 @@ public final class MixedPackets extends PacketStrategy {
 
     private final BoundedObjectPool<Packet> pool;
 
-    public MixedPackets(int size) {
-        this.pool = new BoundedObjectPool<>(size, Packet::onHeap);
+    /** @param size packets made up front; @param packetSize bytes per packet buffer */
+    public MixedPackets(int size, int packetSize) {
+        this.pool = new BoundedObjectPool<>(size, () -> Packet.onHeap(packetSize));
     }
 
     @Override

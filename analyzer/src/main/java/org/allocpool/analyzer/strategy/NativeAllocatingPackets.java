@@ -2,13 +2,12 @@ package org.allocpool.analyzer.strategy;
 
 import java.util.List;
 import org.allocpool.analyzer.packet.Packet;
-import org.allocpool.analyzer.packet.PacketSource;
 import org.allocpool.memory.pool.IndexPool;
 import org.allocpool.memory.pool.PoolCounts;
 import org.allocpool.memory.slab.Slab;
 
 /**
- * {@code native-alloc}: packet memory is a native slab of {@code size} 1024-byte slots with an
+ * {@code native-alloc}: packet memory is a native slab of {@code size} slots of the packet size with an
  * index pool; every {@link #get()} takes a free slot and makes a new packet over a new view of it,
  * {@link #free(Packet)} gives the slot back and drops the packet. The packet objects are
  * allocated, the bytes are not. Single-threaded; the slab is freed by {@link #close()}.
@@ -18,8 +17,9 @@ public final class NativeAllocatingPackets extends PacketStrategy {
     private final Slab slab;
     private final IndexPool slots;
 
-    public NativeAllocatingPackets(int size) {
-        this.slab = new Slab(size, PacketSource.PACKET_SIZE);
+    /** @param size slab slots; @param packetSize bytes per slot */
+    public NativeAllocatingPackets(int size, int packetSize) {
+        this.slab = new Slab(size, packetSize);
         this.slots = new IndexPool(size);
     }
 

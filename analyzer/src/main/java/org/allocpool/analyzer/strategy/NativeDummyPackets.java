@@ -1,7 +1,6 @@
 package org.allocpool.analyzer.strategy;
 
 import org.allocpool.analyzer.packet.Packet;
-import org.allocpool.analyzer.packet.PacketSource;
 import org.allocpool.memory.slab.Slab;
 
 /**
@@ -11,8 +10,14 @@ import org.allocpool.memory.slab.Slab;
  */
 public final class NativeDummyPackets extends PacketStrategy {
 
-    private final Slab slab = new Slab(1, PacketSource.PACKET_SIZE);
-    private final Packet packet = new Packet(slab.slotBuffer(0), 0);
+    private final Slab slab;
+    private final Packet packet;
+
+    /** @param packetSize bytes of the one packet's slot */
+    public NativeDummyPackets(int packetSize) {
+        this.slab = new Slab(1, packetSize);
+        this.packet = new Packet(slab.slotBuffer(0), 0);
+    }
 
     @Override
     public String name() {

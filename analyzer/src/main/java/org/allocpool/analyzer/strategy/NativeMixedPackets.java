@@ -2,7 +2,6 @@ package org.allocpool.analyzer.strategy;
 
 import java.util.List;
 import org.allocpool.analyzer.packet.Packet;
-import org.allocpool.analyzer.packet.PacketSource;
 import org.allocpool.memory.pool.BoundedObjectPool;
 import org.allocpool.memory.pool.IndexPool;
 import org.allocpool.memory.pool.PoolCounts;
@@ -23,12 +22,13 @@ public final class NativeMixedPackets extends PacketStrategy {
     private final IndexPool slots;
     private final BoundedObjectPool<Packet> pool;
 
-    public NativeMixedPackets(int slabSize, int poolSize) {
+    /** @param packetSize bytes per slab slot */
+    public NativeMixedPackets(int slabSize, int poolSize, int packetSize) {
         if (poolSize > slabSize) {
             throw new IllegalArgumentException("--mix-pool must not exceed --pool for native-mix, was "
                     + poolSize + " > " + slabSize);
         }
-        this.slab = new Slab(slabSize, PacketSource.PACKET_SIZE);
+        this.slab = new Slab(slabSize, packetSize);
         this.slots = new IndexPool(slabSize);
         this.pool = new BoundedObjectPool<>(poolSize, this::newPacket);
     }

@@ -2,7 +2,6 @@ package org.allocpool.analyzer.strategy;
 
 import java.util.List;
 import org.allocpool.analyzer.packet.Packet;
-import org.allocpool.analyzer.packet.PacketSource;
 import org.allocpool.memory.pool.FixedObjectPool;
 import org.allocpool.memory.pool.PoolCounts;
 import org.allocpool.memory.slab.Slab;
@@ -28,14 +27,14 @@ public final class PooledPackets extends PacketStrategy {
         this.pool = pool;
     }
 
-    /** {@code pool}: heap packets with heap buffers. */
-    public static PooledPackets onHeap(int size) {
-        return new PooledPackets("pool", null, new FixedObjectPool<>(size, i -> Packet.onHeap()));
+    /** {@code pool}: heap packets with heap buffers of {@code packetSize} bytes. */
+    public static PooledPackets onHeap(int size, int packetSize) {
+        return new PooledPackets("pool", null, new FixedObjectPool<>(size, i -> Packet.onHeap(packetSize)));
     }
 
-    /** {@code native-pool}: heap packets over the slots of one native slab. */
-    public static PooledPackets overSlab(int size) {
-        Slab slab = new Slab(size, PacketSource.PACKET_SIZE);
+    /** {@code native-pool}: heap packets over the {@code packetSize}-byte slots of one native slab. */
+    public static PooledPackets overSlab(int size, int packetSize) {
+        Slab slab = new Slab(size, packetSize);
         return new PooledPackets("native-pool", slab,
                 new FixedObjectPool<>(size, slot -> new Packet(slab.slotBuffer(slot), slot)));
     }

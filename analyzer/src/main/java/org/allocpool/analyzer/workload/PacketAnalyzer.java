@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 import org.allocpool.analyzer.StateDigest;
 import org.allocpool.analyzer.WorkloadCounts;
+import org.allocpool.analyzer.WorkloadShape;
 import org.allocpool.analyzer.packet.IPHeader;
 import org.allocpool.analyzer.packet.IPPacket;
 import org.allocpool.analyzer.packet.Packet;
@@ -24,7 +25,7 @@ import org.allocpool.memory.pool.PoolCounts;
 public final class PacketAnalyzer implements Workload {
 
     private final PacketStrategy packets;
-    private final PacketSource source = new PacketSource();
+    private final PacketSource source;
     private final ArrayDeque<Packet> queue;
     private final Packet[] stored;
     private final int queueSize;
@@ -35,8 +36,15 @@ public final class PacketAnalyzer implements Workload {
     private long evicted;
     private long freed;
 
+    /** The article's generator: one packet in 16 kept. */
     public PacketAnalyzer(PacketStrategy packets, int queueSize, int storedSize) {
+        this(packets, queueSize, storedSize, WorkloadShape.ARTICLE_KEEP_ONE_IN);
+    }
+
+    /** A generator that keeps one packet in {@code keepOneIn} (TCP, stored). */
+    public PacketAnalyzer(PacketStrategy packets, int queueSize, int storedSize, int keepOneIn) {
         this.packets = packets;
+        this.source = new PacketSource(keepOneIn);
         this.queueSize = queueSize;
         // sized once so the deque never grows while running
         this.queue = new ArrayDeque<>(queueSize + 1);

@@ -77,9 +77,9 @@ public interface Workload extends AutoCloseable {
     /** A new workload for {@code settings}; pools and slabs are made now. */
     static Workload of(AnalyzerSettings settings) {
         if (settings.strategy() == Strategy.FLAT) {
-            return new FlatAnalyzer(settings.queue(), settings.stored(), settings.pool());
+            return new FlatAnalyzer(settings.queue(), settings.stored(), settings.pool(), settings.shape());
         }
-        return new PacketAnalyzer(PacketStrategies.create(settings.strategy(), settings.pool(), settings.mixPool()),
-                settings.queue(), settings.stored());
+        return new PacketAnalyzer(PacketStrategies.create(settings.strategy(), settings.pool(), settings.mixPool(),
+                settings.shape().packetSize()), settings.queue(), settings.stored(), settings.shape().keepOneIn());
     }
 }

@@ -251,6 +251,32 @@ class CppAnalyzerTest {
     }
 
     @Test
+    void shouldTakeThePacketSizeAndAllocateItPerPacketInBothFlavours() {
+        for (String runtime : List.of("cpp", "cpp-flat")) {
+            JsonNode article = run("--runtime", runtime, "--strategy", "alloc", "--packets", "20000", "--rounds", "1",
+                    "--warmup", "1", "--json").record();
+            JsonNode small = run("--runtime", runtime, "--strategy", "alloc", "--packets", "20000", "--rounds", "1",
+                    "--warmup", "1", "--packet-size", "256", "--keep-one-in", "4", "--json").record();
+            assertEquals(1024, article.path("cell").path("packetSize").asInt(), article.toString());
+            assertEquals(16, article.path("cell").path("keepOneIn").asInt());
+            assertEquals(256, small.path("cell").path("packetSize").asInt(), small.toString());
+            assertEquals(4, small.path("cell").path("keepOneIn").asInt());
+            assertEquals(1024 - 256, article.path("metrics").path("allocBytesPerPacket").asDouble()
+                    - small.path("metrics").path("allocBytesPerPacket").asDouble(), 1e-9, runtime + ": one buffer a packet");
+        }
+    }
+
+    @Test
+    void shouldRejectAPacketSizeOutsideSixtyFourBytesToSixtyFourKibInOneLine() {
+        Outcome outcome = run("--runtime", "cpp-flat", "--packet-size", "63", "--json");
+        assertEquals(2, outcome.exitCode(), outcome.toString());
+        assertEquals(1, outcome.err().size(), outcome.toString());
+        assertTrue(outcome.err().getFirst().contains("--packet-size must be 64 to 65536 bytes (64 B to 64 KiB), was 63"),
+                outcome.err().getFirst());
+        assertTrue(outcome.out().isEmpty());
+    }
+
+    @Test
     void shouldRejectAnUnknownStrategyInOneLine() {
         Outcome outcome = run("--strategy", "native-pool");
         assertEquals(2, outcome.exitCode(), outcome.toString());

@@ -17,6 +17,7 @@ import org.allocpool.analyzer.AnalyzerSettings;
 import org.allocpool.analyzer.BatchRun;
 import org.allocpool.analyzer.Strategy;
 import org.allocpool.analyzer.WorkloadCase;
+import org.allocpool.analyzer.WorkloadShape;
 import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -82,6 +83,22 @@ class SameWorkDigestTest {
         }
         List<String> distinct = new ArrayList<>(digests.values().stream().distinct().toList());
         assertEquals(1, distinct.size(), "one digest for every strategy and runtime: " + digests);
+    }
+
+    @Test
+    void shouldReportTheSameDigestInJavaAndCppForAnyPacketShape() {
+        for (WorkloadShape shape : List.of(new WorkloadShape(256, 4), new WorkloadShape(4096, 2))) {
+            Map<String, String> digests = new LinkedHashMap<>();
+            for (Strategy strategy : List.of(Strategy.FLAT, Strategy.POOL, Strategy.ALLOC)) {
+                digests.put("java " + strategy.cliName(), javaDigest(small(strategy, WorkloadCase.A, PACKETS).withShape(shape)));
+            }
+            for (String runtime : List.of("cpp-flat", "cpp")) {
+                digests.put(runtime + " alloc", cppDigest(runtime, small(Strategy.ALLOC, WorkloadCase.A, PACKETS).withShape(shape)));
+            }
+            assertEquals(1, digests.values().stream().distinct().count(), shape + ": " + digests);
+            assertNotEquals(javaDigest(small(Strategy.FLAT, WorkloadCase.A, PACKETS)), digests.get("java flat"),
+                    "another share kept stores other packets");
+        }
     }
 
     @Test

@@ -21,9 +21,14 @@ import org.allocpool.lab.run.LabCell;
  * @param heap      the heap size given to {@code -Xms} and {@code -Xmx}, e.g. {@code 2g}; {@code null} for C++
  * @param workload  the workload and round options every child gets
  * @param realtime  the real-time options of a real-time cell; {@code null} for a batch cell
+ * @param shape     the packets' size and share kept ({@link PacketShape#NONE}: the child's, the article's)
+ * @param variant   the named JVM configuration it runs in, or {@code null} for the default; none for C++
+ * @param heapColumn whether the run gives several heaps, each a column: then the cell's id names its heap
  */
 public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String strategy, String caseName, String heap,
-                           WorkloadOverrides workload, RealtimeOptions realtime) implements LabCell<AnalyzerCellFields> {
+                           WorkloadOverrides workload, RealtimeOptions realtime, PacketShape shape, JvmVariant variant,
+                           boolean heapColumn)
+        implements LabCell<AnalyzerCellFields> {
 
     /**
      * The heap of the JVM that only execs the C++ analyser: it holds the command line and reads one
@@ -37,16 +42,24 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
     public AnalyzerCell {
         Objects.requireNonNull(runtime, "runtime");
         workload = workload == null ? WorkloadOverrides.NONE : workload;
+        shape = shape == null ? PacketShape.NONE : shape;
         if (runtime.isCpp()) {
             collector = null;
             heap = null;
+            variant = null;
         } else {
             Objects.requireNonNull(collector, "collector");
             Objects.requireNonNull(heap, "heap");
         }
     }
 
-    /** A Java cell. */
+    /** A cell of the article's packet shape in the default JVM configuration. */
+    public AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String strategy, String caseName, String heap,
+                        WorkloadOverrides workload, RealtimeOptions realtime) {
+        this(runtime, collector, strategy, caseName, heap, workload, realtime, null, null, false);
+    }
+
+    /** A Java cell of the article's packet shape in the default JVM configuration. */
     public AnalyzerCell(Collector collector, String strategy, String caseName, String heap, WorkloadOverrides workload,
                         RealtimeOptions realtime) {
         this(AnalyzerRuntime.JAVA, collector, strategy, caseName, heap, workload, realtime);
@@ -55,10 +68,25 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
     /** A C++ cell of {@code runtime} ({@code cpp} or {@code cpp-flat}); {@code realtime} {@code null} for batch. */
     public static AnalyzerCell cpp(AnalyzerRuntime runtime, String strategy, String caseName, WorkloadOverrides workload,
                                    RealtimeOptions realtime) {
+        return cpp(runtime, strategy, caseName, workload, realtime, null);
+    }
+
+    /** A C++ cell of {@code runtime} with packets of {@code shape}. */
+    public static AnalyzerCell cpp(AnalyzerRuntime runtime, String strategy, String caseName, WorkloadOverrides workload,
+                                   RealtimeOptions realtime, PacketShape shape) {
         if (!runtime.isCpp()) {
             throw new IllegalArgumentException("not a C++ runtime: " + runtime.label());
         }
-        return new AnalyzerCell(runtime, null, strategy, caseName, null, workload, realtime);
+        return new AnalyzerCell(runtime, null, strategy, caseName, null, workload, realtime, shape, null, false);
+    }
+
+    /**
+     * Why this cell cannot run at all, or {@code null}: a variant's JDK too old for its strategy
+     * ({@link JvmVariant#skipReason}). The runner records it as skipped, with the reason, and starts nothing.
+     */
+    @Override
+    public String skipReason() {
+        return variant == null ? null : variant.skipReason(strategy);
     }
 
     /** Whether this cell runs the C++ analyser. */
@@ -73,26 +101,34 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
 
     /**
      * A name for files: {@code G1-pool-B}, {@code cpp-flat-pool-B} (collector labels never start with
-     * {@code cpp}), and {@code G1-pool-B-realtime} for a real-time cell.
+     * {@code cpp}), and {@code G1-pool-B-realtime} for a real-time cell; where heaps are a column, packets are not
+     * the article's or the cell runs in a variant, {@code -heap10g}, {@code -p256-k4} and {@code -compact} follow.
      */
     @Override
     public String id() {
-        String id = (isCpp() ? runtime.label() : collector.label()) + "-" + strategy + "-" + caseName;
+        String id = (isCpp() ? runtime.label() : collector.label()) + "-" + strategy + "-" + caseName
+                + (heapColumn && !isCpp() ? "-heap" + heap : "")
+                + shape.idSuffix() + (variant == null ? "" : "-" + variant.name());
         if (realtime == null) {
             return id;
         }
         return id + "-" + (realtime.findsInterval() ? "realtime" : "realtime-" + realtime.intervalNs() + "ns");
     }
 
-    /** How progress lines name it: {@code G1 pool B (heap 2g)}, {@code cpp pool A real time}. */
+    /**
+     * How progress lines name it: {@code G1 pool B (heap 2g)}, {@code cpp pool A real time},
+     * {@code G1 pool B (heap 2g, compact, 256-byte packets, 1 in 4 kept)}.
+     */
     @Override
     public String label() {
         String what = realtime == null ? ""
                 : realtime.findsInterval() ? " real time" : " real time at " + realtime.intervalNs() + " ns";
+        String packets = shape.isArticle() ? "" : ", " + shape.text();
         if (isCpp()) {
-            return runtime.label() + " " + strategy + " " + caseName + what;
+            return runtime.label() + " " + strategy + " " + caseName + what + (packets.isEmpty() ? "" : " (" + packets.substring(2) + ")");
         }
-        return collector.label() + " " + strategy + " " + caseName + what + " (heap " + heap + ")";
+        return collector.label() + " " + strategy + " " + caseName + what + " (heap " + heap
+                + (variant == null ? "" : ", " + variant.name()) + packets + ")";
     }
 
     /** The cell fields a record of this cell should carry, as far as the lab knows them (C++: no gc, no heap). */
@@ -107,7 +143,8 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
                 batch || !realtime.findsInterval() ? null : Boolean.TRUE, batch ? null : realtime.intervalNs(),
                 batch ? null : realtime.maxDelayMs(),
                 batch || realtime.duration() == null ? null : realtime.duration().toMillis() / 1000.0,
-                batch ? null : realtime.warmupS(), batch ? null : Boolean.TRUE.equals(realtime.pin()));
+                batch ? null : realtime.warmupS(), batch ? null : Boolean.TRUE.equals(realtime.pin()),
+                shape.packetSize(), shape.keepOneIn(), variant == null ? null : variant.name());
     }
 
     /**
@@ -126,8 +163,8 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
     }
 
     /**
-     * Collector flags, heap flags, {@link #PRE_TOUCH}, then the unified GC log into {@code gcLog}: the flags the user
-     * cannot override. A real-time search starts its probes with the same flags (the GC log aside),
+     * Collector flags, heap flags, {@link #PRE_TOUCH}, the unified GC log into {@code gcLog}, then the variant's
+     * flags, if any: the flags the user cannot override. A real-time search starts its probes with the same flags (the GC log aside),
      * so they run under this collector and heap too. A C++ cell gets its launcher's small heap only:
      * no collector and no GC log, since no Java code of the experiment runs.
      */
@@ -143,6 +180,9 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
         // which is the machine's cost, not the collector's.
         flags.add(PRE_TOUCH);
         flags.add(JvmFileFlags.gcLog(gcLog));
+        if (variant != null) {
+            flags.addAll(variant.flags());
+        }
         return List.copyOf(flags);
     }
 
@@ -168,6 +208,7 @@ public record AnalyzerCell(AnalyzerRuntime runtime, Collector collector, String 
         }
         args.addAll(List.of("--strategy", strategy, "--case", caseName));
         args.addAll(workload.toArgs());
+        args.addAll(shape.toArgs());
         if (realtime != null) {
             args.addAll(realtime.toArgs());
         }

@@ -12,19 +12,31 @@ import org.allocpool.lab.records.CellFields;
 /**
  * The {@code cell} of an analyzer record, as the analyzer (Java or C++) writes it and the lab reads
  * it. A C++ cell has a runtime and no collector or heap; a batch cell has round settings; a
- * real-time cell has its source's settings and either {@code findInterval} or {@code intervalNs}.
+ * real-time cell has its source's settings and either {@code findInterval} or {@code intervalNs}. Every
+ * cell written since packets had a shape names it ({@code packetSize}, {@code keepOneIn}); a cell of a
+ * named JVM configuration names it ({@code variant}).
  * Fields a record does not carry are {@code null}. Immutable; safe to share.
  */
 @JsonPropertyOrder({"strategy", "runtime", "case", "mode", "gc", "heap", "queue", "stored", "pool", "mixPool",
         "packets", "roundMs", "rounds", "warmup", "maxRounds", "prefill", "findInterval", "intervalNs", "maxDelayMs",
-        "durationS", "warmupS", "pin"})
+        "durationS", "warmupS", "pin", "packetSize", "keepOneIn", "variant"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record AnalyzerCellFields(String strategy, String runtime, @JsonProperty("case") String caseName, String mode,
                                  String gc, String heap, Integer queue, Integer stored, Integer pool, Integer mixPool,
                                  Long packets, Long roundMs, Integer rounds, Integer warmup, Integer maxRounds,
                                  Boolean prefill, Boolean findInterval, Long intervalNs, Integer maxDelayMs,
-                                 Double durationS, Double warmupS, Boolean pin)
+                                 Double durationS, Double warmupS, Boolean pin, Integer packetSize, Integer keepOneIn,
+                                 String variant)
         implements CellFields {
+
+    /** A cell of the article's packets in the default JVM configuration, as records named it before they had a shape. */
+    public AnalyzerCellFields(String strategy, String runtime, String caseName, String mode, String gc, String heap,
+                              Integer queue, Integer stored, Integer pool, Integer mixPool, Long packets, Long roundMs,
+                              Integer rounds, Integer warmup, Integer maxRounds, Boolean prefill, Boolean findInterval,
+                              Long intervalNs, Integer maxDelayMs, Double durationS, Double warmupS, Boolean pin) {
+        this(strategy, runtime, caseName, mode, gc, heap, queue, stored, pool, mixPool, packets, roundMs, rounds, warmup,
+                maxRounds, prefill, findInterval, intervalNs, maxDelayMs, durationS, warmupS, pin, null, null, null);
+    }
 
     /** The measure of batch cells, and of records that name no mode. */
     public static final String BATCH = "batch";
@@ -35,12 +47,36 @@ public record AnalyzerCellFields(String strategy, String runtime, @JsonProperty(
 
     /**
      * Runtime, collector, strategy, case, heap (by value: {@code 2g} is {@code 2048m}) and what was
-     * measured ({@link #measure()}): two records with the same key are the same cell.
+     * measured ({@link #measure()}); then, only where they are not the article's or the default's, the
+     * packet size, the share kept and the JVM variant (so that a key of the article's shape is the one
+     * it was before packets had a shape): two records with the same key are the same cell.
      */
     @Override
     public String key() {
-        return String.join("|", runtimeLabel(), isCpp() ? "" : nonNull(gc), nonNull(strategy), nonNull(caseName),
+        String key = String.join("|", runtimeLabel(), isCpp() ? "" : nonNull(gc), nonNull(strategy), nonNull(caseName),
                 isCpp() ? "" : normalHeap(heap), measure());
+        if (bytesPerPacket() != PacketShape.ARTICLE_PACKET_SIZE) {
+            key += "|packetSize=" + bytesPerPacket();
+        }
+        if (keptOneIn() != PacketShape.ARTICLE_KEEP_ONE_IN) {
+            key += "|keepOneIn=" + keptOneIn();
+        }
+        if (variant != null && !isCpp()) {
+            key += "|variant=" + variant;
+        }
+        return key;
+    }
+
+    /** Bytes per packet: the recorded size, the article's 1,024 for a record that names none. */
+    @JsonIgnore
+    public int bytesPerPacket() {
+        return packetSize == null ? PacketShape.ARTICLE_PACKET_SIZE : packetSize;
+    }
+
+    /** One packet in this many kept: the recorded share, the article's 16 for a record that names none. */
+    @JsonIgnore
+    public int keptOneIn() {
+        return keepOneIn == null ? PacketShape.ARTICLE_KEEP_ONE_IN : keepOneIn;
     }
 
     /** {@code java} (also when the record names no runtime), {@code cpp} or {@code cpp-flat}. */

@@ -13,7 +13,8 @@ import org.allocpool.process.JvmCommand;
 
 /**
  * The packet-analyser experiment as the lab runs it: the cells of {@link AnalyzerLabSettings}
- * (collector × strategy × case, then the C++ cells), each fork a child JVM of this very program
+ * (variant × collector × strategy × heap × case × packet shape, then the C++ cells), each fork a child JVM
+ * of this very program (a variant's with its flags, or its JDK's {@code java})
  * ({@code allocpool analyzer ... --json}; for a C++ cell one that execs the C++ analyser), and
  * {@link AnalyzerReport} for its tables and verdict. Immutable.
  */
@@ -90,7 +91,8 @@ public final class AnalyzerExperiment implements Experiment<AnalyzerCell, Analyz
                 args.addAll(args.size() - 1, List.of("--hlog", files.hlog().toString())); // before the closing --json
             }
         }
-        return CellLaunch.of(jvm.command(flags, cell.userJvmArgs(settings.jvmArgs()), args));
+        JvmCommand java = cell.variant() != null && cell.variant().isJdk() ? jvm.withJavaHome(cell.variant().javaHome()) : jvm;
+        return CellLaunch.of(java.command(flags, cell.userJvmArgs(settings.jvmArgs()), args));
     }
 
     @Override

@@ -22,7 +22,8 @@ import org.allocpool.process.JvmCommand;
  * @param gcs           collector labels; empty or {@code null} for the profile's collectors
  * @param strategies    strategies; empty or {@code null} for the profile's
  * @param cases         cases; empty or {@code null} for the profile's
- * @param heap          heap size for every cell ({@code --heap 10g}), or {@code null} for the article's per strategy
+ * @param heap          heap size for every cell ({@code --heap 10g}), or several, comma-separated, each a column of
+ *                      its own ({@code --heap 2g,10g}); {@code null} for the article's per strategy
  * @param jvmArgs       JVM arguments appended for every cell ({@code --jvm-arg})
  * @param javaHome      a JDK whose {@code bin/java} runs the cells ({@code --java}), or {@code null} for this one
  * @param cellTimeout   how long one fork of a cell may run; {@code null} for the profile's (in real time made
@@ -39,12 +40,19 @@ import org.allocpool.process.JvmCommand;
  * @param cppStrategies after construction, the C++ strategies the C++ cells run, empty when none: when
  *                      strategies are named, those of them the C++ analyser has (dummy, alloc, mix, pool),
  *                      else the profile's; pass {@code null}
+ * @param packetSizes   bytes per packet, one set of cells each ({@code --packet-size 256,4096}); empty or
+ *                      {@code null} for the analyzer's default, the article's 1,024
+ * @param keepOneIns    shares of packets kept, one in N, one set of cells each ({@code --keep-one-in}); empty or
+ *                      {@code null} for the article's 16
+ * @param variants      named JVM configurations, each run beside the default one with its own cells
+ *                      ({@code --variant}); empty or {@code null} for none
  * @throws IllegalArgumentException with one line naming the bad value (and the allowed ones)
  */
 public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String> strategies, List<String> cases,
                                   String heap, List<String> jvmArgs, Path javaHome, Duration cellTimeout,
                                   WorkloadOverrides workload, AnalyzerMode mode, RealtimeOptions realtime,
-                                  Boolean includeCpp, Integer forks, List<String> cppStrategies) {
+                                  Boolean includeCpp, Integer forks, List<String> cppStrategies,
+                                  List<Integer> packetSizes, List<Integer> keepOneIns, List<JvmVariant> variants) {
 
     /** The strategy name that stands for every strategy. */
     public static final String ALL = "all";
@@ -70,9 +78,16 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
                 : named.stream().filter(AnalyzerRuntime.CPP_STRATEGIES::contains).toList();
         cases = names(cases, AnalyzerMatrix::caseName, profile.cases(mode));
         if (heap != null) {
-            heap = heap.strip().toLowerCase(Locale.ROOT);
-            if (!HEAP_SIZE.matcher(heap).matches() || heap.matches("0+[kmgt]?")) {
-                throw new IllegalArgumentException("bad heap size '" + heap + "'; expected e.g. 2g, 10g or 512m");
+            List<String> heaps = names(List.of(heap), AnalyzerLabSettings::heapSize, List.of());
+            heap = heaps.isEmpty() ? null : String.join(",", heaps);
+        }
+        packetSizes = distinct(packetSizes, size -> new PacketShape(size, null).packetSize());
+        keepOneIns = distinct(keepOneIns, keep -> new PacketShape(null, keep).keepOneIn());
+        variants = variants == null ? List.of() : List.copyOf(variants);
+        Set<String> variantNames = new LinkedHashSet<>();
+        for (JvmVariant variant : variants) {
+            if (!variantNames.add(variant.name().toLowerCase(Locale.ROOT))) {
+                throw new IllegalArgumentException("--variant " + variant.name() + " is given twice; name each once");
             }
         }
         jvmArgs = jvmArgs == null ? List.of() : List.copyOf(jvmArgs);
@@ -104,18 +119,42 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
         }
     }
 
+    /** The article's packets in the default JVM configuration only. */
+    public AnalyzerLabSettings(Profile profile, List<String> gcs, List<String> strategies, List<String> cases,
+                               String heap, List<String> jvmArgs, Path javaHome, Duration cellTimeout,
+                               WorkloadOverrides workload, AnalyzerMode mode, RealtimeOptions realtime,
+                               Boolean includeCpp, Integer forks, List<String> cppStrategies) {
+        this(profile, gcs, strategies, cases, heap, jvmArgs, javaHome, cellTimeout, workload, mode, realtime, includeCpp,
+                forks, cppStrategies, null, null, null);
+    }
+
     /** The quick or full profile in {@code mode} with every default. */
     public static AnalyzerLabSettings of(Profile profile, AnalyzerMode mode) {
         return new AnalyzerLabSettings(profile, null, null, null, null, null, null, null, null, mode, null, null, null,
                 null);
     }
 
+    /** The heaps given, in order ({@code --heap 2g,10g}); empty for the article's per strategy. */
+    public List<String> heaps() {
+        return heap == null ? List.of() : List.of(heap.split(","));
+    }
+
+    /** The packet shapes every cell runs with, one set of cells each: packet sizes, then shares kept. */
+    public List<PacketShape> shapes() {
+        return PacketShape.product(packetSizes, keepOneIns);
+    }
+
     /**
-     * The options every child gets, whatever its cell: the workload's, then for real time the mode,
-     * search or interval and timing. What the run's description records.
+     * The options every child gets, whatever its cell: the workload's, the packet shape's when a single
+     * one was given, then for real time the mode, search or interval and timing. What the run's
+     * description records.
      */
     public List<String> childArgs() {
         List<String> args = new ArrayList<>(workload.toArgs());
+        List<PacketShape> shapes = shapes();
+        if (shapes.size() == 1) {
+            args.addAll(shapes.getFirst().toArgs());
+        }
         if (realtime != null) {
             args.addAll(realtime.toArgs());
         }
@@ -146,6 +185,27 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
         double warmup = options.warmupS() != null ? options.warmupS() : 10;
         double duration = options.duration() != null ? options.duration().toMillis() / 1000.0 : 60;
         return warmup + duration;
+    }
+
+    private static String heapSize(String given) {
+        String heap = given.strip().toLowerCase(Locale.ROOT);
+        if (!HEAP_SIZE.matcher(heap).matches() || heap.matches("0+[kmgt]?")) {
+            throw new IllegalArgumentException("bad heap size '" + heap + "'; expected e.g. 2g, 10g or 512m");
+        }
+        return heap;
+    }
+
+    private static List<Integer> distinct(List<Integer> given, UnaryOperator<Integer> checked) {
+        if (given == null) {
+            return List.of();
+        }
+        Set<Integer> values = new LinkedHashSet<>();
+        for (Integer value : given) {
+            if (value != null) {
+                values.add(checked.apply(value));
+            }
+        }
+        return List.copyOf(values);
     }
 
     private static List<String> names(List<String> given, UnaryOperator<String> canonical, List<String> defaults) {

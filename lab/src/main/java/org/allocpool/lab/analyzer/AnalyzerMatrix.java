@@ -46,24 +46,39 @@ public final class AnalyzerMatrix {
     }
 
     /**
-     * Every cell the settings ask for: collector, then strategy, then case; then the C++ cells, once
-     * whatever the collectors (runtime, then strategy, then case).
+     * Every cell the settings ask for: the default JVM configuration, then each variant; in each,
+     * collector, then strategy, then heap (each given, else the article's), then case, then packet
+     * shape; then the C++ cells, once whatever the collectors, heaps and variants (runtime, then
+     * strategy, then case, then packet shape).
      */
     public static List<AnalyzerCell> expand(AnalyzerLabSettings settings) {
         List<AnalyzerCell> cells = new ArrayList<>();
-        for (Collector collector : settings.collectors()) {
-            for (String strategy : settings.strategies()) {
-                String heap = settings.heap() != null ? settings.heap() : defaultHeap(strategy);
-                for (String caseName : settings.cases()) {
-                    cells.add(new AnalyzerCell(collector, strategy, caseName, heap, settings.workload(),
-                            settings.realtime()));
+        List<JvmVariant> configurations = new ArrayList<>();
+        configurations.add(null);
+        configurations.addAll(settings.variants());
+        for (JvmVariant variant : configurations) {
+            for (Collector collector : settings.collectors()) {
+                for (String strategy : settings.strategies()) {
+                    List<String> heaps = settings.heaps().isEmpty() ? List.of(defaultHeap(strategy)) : settings.heaps();
+                    for (String heap : heaps) {
+                        for (String caseName : settings.cases()) {
+                            for (PacketShape shape : settings.shapes()) {
+                                cells.add(new AnalyzerCell(AnalyzerRuntime.JAVA, collector, strategy, caseName, heap,
+                                        settings.workload(), settings.realtime(), shape, variant,
+                                        settings.heaps().size() > 1));
+                            }
+                        }
+                    }
                 }
             }
         }
         for (AnalyzerRuntime runtime : AnalyzerRuntime.cpp()) {
             for (String strategy : settings.cppStrategies()) {
                 for (String caseName : settings.cases()) {
-                    cells.add(AnalyzerCell.cpp(runtime, strategy, caseName, settings.workload(), settings.realtime()));
+                    for (PacketShape shape : settings.shapes()) {
+                        cells.add(AnalyzerCell.cpp(runtime, strategy, caseName, settings.workload(), settings.realtime(),
+                                shape));
+                    }
                 }
             }
         }

@@ -18,7 +18,8 @@ import org.allocpool.metrics.env.Environment;
  * one kind (CPU model, cores, OS) count as one, so that the shards of a run spread over a pool of
  * identical machines give one set of tables; their hosts are listed. A record with no JDK (the C++
  * analyser) belongs to its machine, so it joins every group of that machine, as a C++ cell sits under
- * every collector; a record with no environment at all (a fork the lab recorded as failed before its
+ * every collector; so does a record of a named JVM configuration ({@link CellFields#variant()}, which may be
+ * another JDK), whose tables sit beside the default's; a record with no environment at all (a fork the lab recorded as failed before its
  * child said where it ran) joins every group. Thread-safe (stateless).
  */
 public final class EnvironmentGroups {
@@ -53,7 +54,7 @@ public final class EnvironmentGroups {
         Map<String, Environment> javaEnvs = new LinkedHashMap<>();
         for (LabRecord<F, M> record : records) {
             Environment env = record.env();
-            if (env != null && env.jdk() != null) {
+            if (env != null && env.jdk() != null && !isVariant(record)) {
                 javaEnvs.putIfAbsent(key(env, grouping), env);
             }
         }
@@ -66,7 +67,7 @@ public final class EnvironmentGroups {
             Set<String> hosts = new TreeSet<>();
             for (LabRecord<F, M> record : records) {
                 Environment env = record.env();
-                if (env == null || (env.jdk() == null ? sameMachine(env, group, grouping)
+                if (env == null || (env.jdk() == null || isVariant(record) ? sameMachine(env, group, grouping)
                         : key(env, grouping).equals(key(group, grouping)))) {
                     members.add(record);
                     if (env != null && env.host() != null) {
@@ -90,6 +91,10 @@ public final class EnvironmentGroups {
         }
         return Objects.requireNonNullElse(env.host(), "unknown host") + " (" + env.cpu() + ", " + env.cores()
                 + " cores, " + env.os() + "), JDK " + env.jdk();
+    }
+
+    private static boolean isVariant(LabRecord<?, ?> record) {
+        return record.cell() != null && record.cell().variant() != null;
     }
 
     private static String key(Environment env, Grouping grouping) {

@@ -12,4 +12,14 @@ public interface CellFields {
      * from is not part of it.
      */
     String key();
+
+    /**
+     * The named JVM configuration the cell ran in ({@code --variant}), or {@code null} for the default
+     * one. A variant may run another JDK on the same machine: its records join that machine's group
+     * rather than make one of their own ({@link org.allocpool.lab.merge.EnvironmentGroups}), so that
+     * its tables sit beside the default's. {@code null} by default.
+     */
+    default String variant() {
+        return null;
+    }
 }

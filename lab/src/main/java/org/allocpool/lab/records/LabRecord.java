@@ -12,7 +12,7 @@ import org.allocpool.metrics.env.Environment;
  * before forks). Immutable; safe to share.
  *
  * @param experiment which experiment
- * @param status     {@code ok} or {@code failed}
+ * @param status     {@code ok}, {@code failed} or {@code skipped}
  * @param error      one line saying why, when failed
  * @param fork       the fork, from 1; {@code null} in records written before forks
  * @param cell       the cell's settings
@@ -30,6 +30,8 @@ public record LabRecord<F extends CellFields, M>(String experiment, String statu
     public static final String OK = "ok";
     /** The status of a record that did not. */
     public static final String FAILED = "failed";
+    /** The status of a record of a cell that could not run here at all (its {@code error} says why), so never started. */
+    public static final String SKIPPED = "skipped";
 
     /** Whether it measured its cell. */
     @JsonIgnore

@@ -57,6 +57,11 @@ final class ForkRunner {
         this.inCell = inCell;
     }
 
+    /** The record of fork {@code fork} of a cell that cannot run here, for {@code reason}: nothing is started. */
+    String skipped(CellFields intended, int fork, String reason) {
+        return lines.skipped(intended, fork, reason);
+    }
+
     /**
      * Runs fork {@code fork} of a cell whose records should carry {@code intended}.
      *

@@ -18,4 +18,13 @@ public interface LabCell<F extends CellFields> {
 
     /** How progress lines name it, e.g. {@code G1 pool B (heap 2g)}. */
     String label();
+
+    /**
+     * Why this cell cannot run here at all (a JDK too old for it, say), or {@code null} when it can: the
+     * runner then records each of its forks as {@link org.allocpool.lab.records.LabRecord#SKIPPED} with
+     * this reason and starts nothing. {@code null} by default.
+     */
+    default String skipReason() {
+        return null;
+    }
 }

@@ -85,6 +85,16 @@ final class Passes<C extends LabCell<F>, F extends CellFields, M> {
         boolean several = experiment.maxForks() > 1 || experiment.forks() > 1;
         String label = cell.label() + (several ? ", fork " + pass
                 + (pass <= experiment.forks() ? "/" + experiment.forks() : " (pass for an undecided comparison)") : "");
+        String skip = cell.skipReason();
+        if (skip != null) {
+            started++;
+            line.starting(started, label);
+            String record = forks.skipped(cell.fields(), pass, skip);
+            folder.records().append(annotated(record, pass, position, cellsInPass, HostState.read(), null, null, 0));
+            previous = cell.id();
+            line.finished(started, label, Duration.ZERO, skip);
+            return;
+        }
         CellFiles files = new CellFiles(folder.dir(), cell.id() + (several ? "-fork" + pass : ""), options.keepJfr());
         for (int run = 0; ; run++) {
             started++;

@@ -48,9 +48,18 @@ public final class RecordLine {
 
     /** A failed record of the lab's for fork {@code fork} of a cell meant to be {@code intended}. */
     public String failed(CellFields intended, int fork, String reason) {
+        return unmeasured(LabRecord.FAILED, intended, fork, reason);
+    }
+
+    /** A skipped record of the lab's: fork {@code fork} of a cell that cannot run here, for {@code reason}. */
+    public String skipped(CellFields intended, int fork, String reason) {
+        return unmeasured(LabRecord.SKIPPED, intended, fork, reason);
+    }
+
+    private String unmeasured(String status, CellFields intended, int fork, String reason) {
         ObjectNode node = RecordJson.mapper().createObjectNode();
         node.put("experiment", experiment);
-        node.put("status", LabRecord.FAILED);
+        node.put("status", status);
         node.put("error", oneLine(reason));
         node.put("fork", fork);
         node.set("cell", RecordJson.mapper().valueToTree(intended));

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.allocpool.lab.records.ForkedCell;
+import org.allocpool.lab.records.LabRecord;
 
 /**
  * Numbered notes under a table, for every lab's tables: a cell reads {@code failed [2]} or
@@ -29,9 +30,14 @@ public final class TableNotes {
         return "[" + n + "]";
     }
 
-    /** {@code failed [n]} for a cell none of whose forks measured, named {@code label}, the first fork's reason as its note. */
+    /**
+     * {@code failed [n]} for a cell none of whose forks measured, named {@code label}, the first fork's reason as its
+     * note; {@code skipped [n]} when every fork was skipped (the cell cannot run here: its note says why).
+     */
     public String failed(String label, ForkedCell<?, ?> cell) {
-        return "failed " + note(label + ": " + (cell.failures().isEmpty() ? "no reason recorded"
+        boolean skipped = !cell.failures().isEmpty()
+                && cell.failures().stream().allMatch(r -> LabRecord.SKIPPED.equals(r.status()));
+        return (skipped ? "skipped " : "failed ") + note(label + ": " + (cell.failures().isEmpty() ? "no reason recorded"
                 : String.valueOf(cell.failures().getFirst().error())));
     }
 

@@ -85,6 +85,56 @@ class AnalyzerExperimentTest {
     }
 
     @Test
+    void shouldSkipTheCellsOfAJdkTooOldForThemWithTheReasonAndRunTheOthers() throws Exception {
+        Path dir = tmp.resolve("run");
+        JvmVariant old = JvmVariant.parse("jdk21=" + FakeJdk.of(tmp, "21.0.2"));
+        Settings settings = batch(List.of("G1"), List.of("alloc", "flat"), List.of("A"), "").withVariants(List.of(old));
+
+        assertEquals(LabRunner.EXIT_OK, run(settings, dir));
+
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertEquals(4, records.size());
+        List<JsonNode> skipped = records.stream().filter(r -> r.path("cell").path("variant").asText().equals("jdk21")).toList();
+        assertEquals(2, skipped.size());
+        skipped.forEach(r -> assertEquals("skipped", r.path("status").asText()));
+        assertTrue(skipped.stream().anyMatch(r -> r.path("error").asText().equals("JDK 21.0.2 (jdk21) has no FFM"
+                + " (java.lang.foreign is final from JDK 22), which flat needs: skipped")), skipped.toString());
+        assertTrue(skipped.stream().anyMatch(r -> r.path("error").asText().startsWith("JDK 21.0.2 (jdk21) cannot load"
+                + " the analyzer, compiled for Java ")), skipped.toString());
+        assertFalse(Files.exists(dir.resolve("G1-flat-A-jdk21.log")), "nothing was started for a skipped cell");
+        assertEquals(2, records.stream().filter(r -> r.path("status").asText().equals("ok")).count());
+        String tables = out.toString(StandardCharsets.UTF_8);
+        assertTrue(tables.contains("## G1 (jdk21)"), tables);
+        assertTrue(tables.contains("| alloc    | skipped ["), tables);
+        assertTrue(tables.contains("2 ok, 0 failed, 2 skipped"), tables);
+    }
+
+    @Test
+    void shouldRunAFlagsVariantBesideTheDefaultWithItsFlagsAndNameItInTheRecordsAndTheVerdict() throws Exception {
+        Path dir = tmp.resolve("run");
+        Settings settings = batch(List.of("G1"), List.of("alloc", "pool"), List.of("A"), "")
+                .withVariants(List.of(JvmVariant.parse("compact=-XX:+UseCompactObjectHeaders")));
+
+        assertEquals(LabRunner.EXIT_OK, run(settings, dir));
+
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertEquals(4, records.size());
+        records.forEach(r -> assertEquals("ok", r.path("status").asText(), r.toString()));
+        List<JsonNode> compact = records.stream().filter(r -> r.path("cell").path("variant").asText().equals("compact")).toList();
+        assertEquals(2, compact.size(), "the lab names the variant in the cells its child left it out of");
+        compact.forEach(r -> assertTrue(r.path("env").path("jvmArgs").toString().contains("-XX:+UseCompactObjectHeaders"),
+                r.toString()));
+        assertTrue(Files.exists(dir.resolve("G1-pool-A-compact.log")));
+        String tables = out.toString(StandardCharsets.UTF_8);
+        assertTrue(tables.contains("- variant compact: JVM flags beyond the default cells': `-XX:+UseCompactObjectHeaders`"),
+                tables);
+        assertTrue(tables.contains("## G1 (default)") && tables.contains("## G1 (compact)"), tables);
+        assertTrue(tables.contains("### Does the configuration change the answer?"), tables);
+        assertTrue(tables.contains("**compact** beside **default**"), tables);
+    }
+
+
+    @Test
     void shouldKeepEachForksStderrAndGcLogBesideTheRecords() throws Exception {
         Path dir = tmp.resolve("run");
         run(batch(List.of("G1"), List.of("flat"), List.of("A"), "").withForks(2), dir);
@@ -376,6 +426,13 @@ class AnalyzerExperimentTest {
             return new Settings(new AnalyzerLabSettings(s.profile(), s.gcs(), s.strategies(), s.cases(), s.heap(),
                     s.jvmArgs(), s.javaHome(), s.cellTimeout(), s.workload(), s.mode(), s.realtime(), true,
                     s.forks(), null));
+        }
+
+        Settings withVariants(List<JvmVariant> variants) {
+            AnalyzerLabSettings s = settings;
+            return new Settings(new AnalyzerLabSettings(s.profile(), s.gcs(), s.strategies(), s.cases(), s.heap(),
+                    s.jvmArgs(), s.javaHome(), s.cellTimeout(), s.workload(), s.mode(), s.realtime(), s.includeCpp(),
+                    s.forks(), null, null, null, variants));
         }
 
         AnalyzerExperiment experiment(JvmCommand jvm) {

@@ -133,12 +133,18 @@ final class FakeChild {
         return String.format(Locale.ROOT, "{\"experiment\":\"analyzer\",\"status\":\"ok\","
                         + "\"cell\":{\"strategy\":\"%s\",\"case\":\"%s\",\"mode\":\"batch\",\"gc\":\"%s\",\"queue\":1000},"
                         + "\"env\":{\"jdk\":\"%s\",\"vm\":\"Fake VM\",\"cpu\":\"Fake CPU\",\"cores\":2,\"os\":\"FakeOS 1\","
-                        + "\"jvmArgs\":[],\"host\":\"fakehost\"},"
+                        + "\"jvmArgs\":[%s],\"host\":\"fakehost\"},"
                         + "\"metrics\":{%s,"
                         + "\"gc\":{\"count\":10,\"pauseTotalMs\":50.0,\"pauseMaxMs\":9.0,\"pauseAvgMs\":5.0,"
                         + "\"perSecond\":2.5,\"fraction\":0.01,\"pauses\":10},\"liveObjects\":1000000,\"heapUsedMb\":12.0}}",
-                strategy, caseName, collector(), System.getProperty("java.version"),
+                strategy, caseName, collector(), System.getProperty("java.version"), objectHeaderFlags(),
                 batchFigures(median(strategy, caseName), unsteady));
+    }
+
+    /** The flags of the JVM's object headers it was given, as JSON strings: what a variant's records show of it. */
+    private static String objectHeaderFlags() {
+        return String.join(",", ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> a.contains("CompactObjectHeaders")).map(a -> "\"" + a + "\"").toList());
     }
 
     private static String realtimeRecord(String[] args, String strategy, String caseName, boolean lost) {

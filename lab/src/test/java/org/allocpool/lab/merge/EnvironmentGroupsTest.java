@@ -18,8 +18,13 @@ import org.junit.jupiter.api.Test;
 /** Records of different machines or JDKs are never mixed in one table. */
 class EnvironmentGroupsTest {
 
-    /** A cell of one name. */
-    record Named(String name) implements CellFields {
+    /** A cell of one name, in the default JVM configuration or a named one. */
+    record Named(String name, String variant) implements CellFields {
+
+        Named(String name) {
+            this(name, null);
+        }
+
         @Override
         public String key() {
             return name;
@@ -76,6 +81,23 @@ class EnvironmentGroupsTest {
         List<EnvironmentGroups.Group<Named, Double>> groups = EnvironmentGroups.of(List.of(jdk25, jdk21));
 
         assertEquals(List.of(List.of(jdk25), List.of(jdk21)), groups.stream().map(EnvironmentGroups.Group::records).toList());
+    }
+
+    @Test
+    void shouldKeepAVariantsRecordsOnAnotherJdkBesideTheDefaultsOfItsMachine() {
+        LabRecord<Named, Double> jdk25 = record("x", HOST_A);
+        LabRecord<Named, Double> variantOnJdk26 = new LabRecord<>("x", LabRecord.OK, null, 1, new Named("x", "next"),
+                env("a", "26-ea", "Xeon", 8), 1.0);
+        LabRecord<Named, Double> variantOnB = new LabRecord<>("x", LabRecord.OK, null, 1, new Named("x", "next"),
+                env("b", "26-ea", "Xeon", 8), 1.0);
+        LabRecord<Named, Double> onB = record("x", HOST_B);
+
+        List<EnvironmentGroups.Group<Named, Double>> groups = EnvironmentGroups.of(List.of(jdk25, variantOnJdk26, onB,
+                variantOnB));
+
+        assertEquals(List.of(List.of(jdk25, variantOnJdk26), List.of(onB, variantOnB)),
+                groups.stream().map(EnvironmentGroups.Group::records).toList(),
+                "a variant's JDK makes no group of its own: its records sit beside the default's, on their machine only");
     }
 
     @Test

@@ -1,13 +1,16 @@
 package org.allocpool.lab.analyzer.tables;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import org.allocpool.lab.analyzer.AnalyzerCellFields;
 import org.allocpool.lab.analyzer.AnalyzerExperiment;
 import org.allocpool.lab.analyzer.AnalyzerMatrix;
 import org.allocpool.lab.analyzer.AnalyzerMetricsView;
+import org.allocpool.lab.analyzer.PacketShape;
 import org.allocpool.lab.figure.CellFigure;
 import org.allocpool.lab.figure.Question;
 import org.allocpool.lab.records.LabRecord;
@@ -41,41 +44,102 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
 
     @Override
     public String render(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records, List<RunInfo> runs) {
-        AnalyzerResults batch = new AnalyzerResults(records.stream()
-                .filter(r -> r.cell() != null && !r.cell().isRealtime()).toList());
+        Configurations configurations = new Configurations(batchRecords(records));
         List<RealtimeSection> realtime = RealtimeSection.of(records);
 
         StringBuilder out = new StringBuilder();
         header(out, records, runs);
         TableNotes footnotes = new TableNotes();
-        for (String gc : batch.collectors()) {
+        for (Configuration configuration : configurations.all()) {
+            AnalyzerResults batch = new AnalyzerResults(configurations.records(configuration));
+            batchTables(out, batch, configurations.areSeveral() ? " (" + configuration.label() + ")" : "", footnotes);
+            if (configuration.label().equals("default")) {
+                comparison(out, batch);
+            }
+        }
+        if (configurations.areSeveral()) {
+            sideBySide(out, configurations);
+        }
+        for (RealtimeSection section : realtime) {
+            realtime(out, section, footnotes);
+        }
+        verdict(out, configurations, realtime, shapes(records));
+        return out.toString();
+    }
+
+    /** The batch records of {@code records}. */
+    private static List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> batchRecords(
+            List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records) {
+        return records.stream().filter(r -> r.cell() != null && !r.cell().isRealtime()).toList();
+    }
+
+    /**
+     * The batch tables of one configuration, per collector: ns/packet, GC, Java / C++; {@code suffix} after the
+     * collector in every heading names the configuration where a run has several.
+     */
+    private static void batchTables(StringBuilder out, AnalyzerResults batch, String suffix, TableNotes footnotes) {
+        for (String collector : batch.collectors()) {
+            String gc = collector + suffix;
             out.append("\n## ").append(gc).append("\n\n");
-            out.append("Heap: ").append(heaps(batch, gc)).append(".\n\n");
+            out.append("Heap: ").append(heaps(batch, collector)).append(".\n\n");
             out.append("### ").append(gc).append(": ns/packet, strategy x case\n\n");
             out.append(NsPerPacketTable.LEGEND).append("\n\n");
-            out.append(NsPerPacketTable.render(batch, gc, footnotes));
+            out.append(NsPerPacketTable.render(batch, collector, footnotes));
             cppNote(out, batch);
             notes(out, footnotes);
             out.append("\n### ").append(gc).append(": GC, strategy x case\n\n");
             out.append("Pauses as the JVM reports them (JFR), medians over the forks; GC fraction = pause time / run time;"
                     + " GC ns per live object = average pause / live objects; bytes/packet = heap bytes the analyser's"
                     + " thread allocated per packet.\n\n");
-            out.append(GcTable.render(batch, gc, footnotes));
+            out.append(GcTable.render(batch, collector, footnotes));
             notes(out, footnotes);
             ratios(out, gc + ": Java / C++, ns/packet", "Ratio of the median ns per packet, Java over C++, from this run.",
-                    JavaCppRatioTable.batch(batch, gc), footnotes);
+                    JavaCppRatioTable.batch(batch, collector), footnotes);
         }
         if (batch.collectors().isEmpty() && !batch.cppRows().isEmpty()) {
-            out.append("\n## C++: ns/packet, strategy x case\n\n").append(NsPerPacketTable.LEGEND).append("\n\n");
+            out.append("\n## C++").append(suffix).append(": ns/packet, strategy x case\n\n").append(NsPerPacketTable.LEGEND)
+                    .append("\n\n");
             out.append(NsPerPacketTable.render(batch, "", footnotes));
             notes(out, footnotes);
         }
-        comparison(out, batch);
-        for (RealtimeSection section : realtime) {
-            realtime(out, section, footnotes);
+    }
+
+    /** Each configuration beside the one it changes one thing of ({@link Configuration#reference}). */
+    private static void sideBySide(StringBuilder out, Configurations configurations) {
+        StringBuilder tables = new StringBuilder();
+        for (Pair pair : pairs(configurations)) {
+            tables.append(ConfigurationVerdict.tables(pair.config().change(pair.reference()), pair.configResults(),
+                    pair.reference().change(pair.config()), pair.referenceResults(), pair.config().common(pair.reference())));
         }
-        verdict(out, batch, realtime);
-        return out.toString();
+        if (!tables.isEmpty()) {
+            out.append("\n## Configurations side by side\n\n")
+                    .append("Each configuration beside the one it differs from in one thing (JVM variant, packet shape or heap),"
+                            + " cell by cell: ns per packet in each as in the tables above (`~`: not steady), their ratio pass by"
+                            + " pass with its 95% interval (a change is named only when the whole interval lies 5% or more beyond"
+                            + " parity), and the heap bytes the analyser's thread allocated per packet in each. Figures of two"
+                            + " configurations are never merged.\n")
+                    .append(tables);
+        }
+    }
+
+    /** Every configuration but the baseline, with the one it is set beside. */
+    private static List<Pair> pairs(Configurations configurations) {
+        List<Pair> pairs = new ArrayList<>();
+        Configuration baseline = configurations.baseline();
+        for (Configuration configuration : configurations.all()) {
+            if (configuration.equals(baseline)) {
+                continue;
+            }
+            Configuration reference = configuration.reference(baseline, configurations.all());
+            pairs.add(new Pair(configuration, new AnalyzerResults(configurations.records(configuration)), reference,
+                    new AnalyzerResults(configurations.records(reference))));
+        }
+        return pairs;
+    }
+
+    /** A configuration and the one it is set beside, with their cells. */
+    private record Pair(Configuration config, AnalyzerResults configResults, Configuration reference,
+                        AnalyzerResults referenceResults) {
     }
 
     /**
@@ -84,21 +148,35 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
      * fork lost even at the widest interval). Lower is better for both; runs at one fixed interval
      * measure a loss, not a figure, and are left out.
      */
-    /** The batch verdict's two questions (pool or allocate, on the heap or off it) per collector and case. */
+    /**
+     * The batch verdict's two questions (pool or allocate, on the heap or off it) per collector and case, in each
+     * configuration (its name then in front of each question's).
+     */
     @Override
     public List<Question> questions(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records) {
-        return BatchVerdict.questions(new AnalyzerResults(records.stream()
-                .filter(r -> r.cell() != null && !r.cell().isRealtime()).toList()));
+        Configurations configurations = new Configurations(batchRecords(records));
+        List<Question> questions = new ArrayList<>();
+        for (Configuration configuration : configurations.all()) {
+            String prefix = configurations.areSeveral() ? configuration.label() + ", " : "";
+            for (Question q : BatchVerdict.questions(new AnalyzerResults(configurations.records(configuration)))) {
+                questions.add(new Question(prefix + q.name(), q.aName(), q.bName(), q.cells(), q.a(), q.b(),
+                        q.lowerIsBetter()));
+            }
+        }
+        return List.copyOf(questions);
     }
 
+    /** Every cell's headline figure; a cell of a configuration other than the default has it in its label. */
     @Override
     public List<CellFigure> figures(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records) {
         List<CellFigure> figures = new ArrayList<>();
-        AnalyzerResults batch = new AnalyzerResults(records.stream()
-                .filter(r -> r.cell() != null && !r.cell().isRealtime()).toList());
+        List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> batchRecords = batchRecords(records);
+        boolean byHeap = Configurations.heapsAreColumns(batchRecords);
+        AnalyzerResults batch = new AnalyzerResults(batchRecords);
         for (CellResult result : batch.all()) {
-            figures.add(new CellFigure(result.cell().key(), result.label(), "ns/packet", true, result.nsPerPacket(),
-                    result.cell().isCpp()));
+            String config = Configuration.of(result.cell(), byHeap).label();
+            figures.add(new CellFigure(result.cell().key(), result.label() + (config.equals("default") ? "" : " (" + config + ")"),
+                    "ns/packet", true, result.nsPerPacket(), result.cell().isCpp()));
         }
         AnalyzerResults realtime = new AnalyzerResults(records.stream()
                 .filter(r -> r.cell() != null && AnalyzerCellFields.REALTIME.equals(r.cell().measure())).toList());
@@ -117,18 +195,46 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
      */
     @Override
     public List<ChartSection> charts(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records, List<RunInfo> runs) {
-        AnalyzerResults batch = new AnalyzerResults(records.stream()
-                .filter(r -> r.cell() != null && !r.cell().isRealtime()).toList());
-        List<ChartSection> sections = new ArrayList<>(AnalyzerCharts.batch(batch));
+        Configurations configurations = new Configurations(batchRecords(records));
+        List<ChartSection> sections = new ArrayList<>();
+        for (Configuration configuration : configurations.all()) {
+            for (ChartSection section : AnalyzerCharts.batch(new AnalyzerResults(configurations.records(configuration)))) {
+                sections.add(configurations.areSeveral()
+                        ? new ChartSection(section.title() + " (" + configuration.label() + ")", section.intro(),
+                                section.charts())
+                        : section);
+            }
+        }
         sections.addAll(RealtimeCharts.of(RealtimeSection.of(records)));
         return List.copyOf(sections);
     }
 
-    private static void verdict(StringBuilder out, AnalyzerResults batch, List<RealtimeSection> realtime) {
-        StringBuilder verdict = new StringBuilder(BatchVerdict.render(batch));
+    private static void verdict(StringBuilder out, Configurations configurations, List<RealtimeSection> realtime,
+                                String packets) {
+        StringBuilder verdict = new StringBuilder();
+        for (Configuration configuration : configurations.all()) {
+            String lines = BatchVerdict.render(new AnalyzerResults(configurations.records(configuration)));
+            if (configurations.areSeveral() && !lines.isEmpty()) {
+                verdict.append("\n### ").append(configuration.label())
+                        .append(configuration.isArticleShape() ? " (" + configuration.shapeText() + ")" : "").append('\n');
+            }
+            verdict.append(lines);
+        }
+        if (configurations.areSeveral()) {
+            StringBuilder lines = new StringBuilder();
+            for (Pair pair : pairs(configurations)) {
+                lines.append(ConfigurationVerdict.render(pair.config().change(pair.reference()), pair.configResults(),
+                        pair.reference().change(pair.config()), pair.referenceResults(), pair.config().common(pair.reference())));
+            }
+            if (!lines.isEmpty()) {
+                verdict.append("\n### Does the configuration change the answer?\n").append(lines);
+            }
+        }
         for (RealtimeSection section : realtime) {
             if (section.intervalNs() == null) {
-                verdict.append(RealtimeVerdict.render(section.results(), section.heap()));
+                String lines = RealtimeVerdict.render(section.results(), section.heap());
+                verdict.append(lines.isEmpty() || section.configuration().label().equals("default") ? lines
+                        : "\n### Real time (" + section.configuration().label() + ")\n" + lines);
             }
         }
         out.append("\n## Verdict\n\n");
@@ -140,13 +246,13 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
                 + " middle half of their rounds and every fork's figure) do not overlap, \"too close to call\" that they"
                 + " do: then this machine cannot rank them. A figure that was not steady is not judged."
                 + " The cost of the test itself (dummy) is left out. 2019: \"To allocate or to pool?\", other hardware and"
-                + " JDKs: compare the answers, not the digits.\n");
+                + " JDKs: compare the answers, not the digits. Packets: " + packets + ".\n");
         out.append(verdict);
     }
 
     private static void realtime(StringBuilder out, RealtimeSection section, TableNotes footnotes) {
         AnalyzerResults results = section.results();
-        String heapTitle = section.heap() == null ? "" : " (heap " + section.heap() + ")";
+        String heapTitle = section.title();
         String what = section.intervalNs() == null
                 ? "smallest loss-free interval, ns"
                 : "loss at " + section.intervalNs() + " ns";
@@ -183,7 +289,7 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
             out.append(RealtimeTables.probes(results, gc, footnotes));
             notes(out, footnotes);
         }
-        if (section.intervalNs() == null) {
+        if (section.intervalNs() == null && section.configuration().label().equals("default")) {
             StringBuilder tables = new StringBuilder();
             for (String gc : results.collectors()) {
                 String table = RealtimeComparison.render(results, gc, section.heap());
@@ -262,10 +368,61 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
         List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> counted = new LatestRecords<>(records).all();
         long cells = counted.stream().map(LabRecord::key).distinct().count();
         long ok = counted.stream().filter(LabRecord::isOk).count();
+        out.append("- packets: ").append(shapes(records)).append(" (the generator writes 24 bytes into each, whatever its"
+                + " size; the article's: 1,024-byte packets, 1 in 16 kept)\n");
+        variants(out, records);
+        long skipped = counted.stream().filter(r -> LabRecord.SKIPPED.equals(r.status())).count();
         out.append("- cells: ").append(cells).append(", forks: ").append(counted.size()).append(" (").append(ok)
-                .append(" ok, ").append(counted.size() - ok).append(" failed)\n\n");
+                .append(" ok, ").append(counted.size() - ok - skipped).append(" failed")
+                .append(skipped == 0 ? "" : ", " + skipped + " skipped").append(")\n\n");
         out.append("Compare rows within one table (ratios), not figures from another machine:"
                 + " shared machines are noisy.\n");
+    }
+
+    /** The packet shapes of {@code records}' cells, as the header and the verdict say them: {@code 1,024-byte packets, 1 in 16 kept}. */
+    private static String shapes(List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records) {
+        Set<String> shapes = new LinkedHashSet<>();
+        records.stream().map(LabRecord::cell).filter(c -> c != null)
+                .forEach(c -> shapes.add(PacketShape.text(c.bytesPerPacket(), c.keptOneIn())));
+        return shapes.isEmpty() ? PacketShape.text(null, null) : String.join("; ", shapes);
+    }
+
+    /**
+     * A line per JVM variant of {@code records}: what its cells' JVMs ran with beyond the default's (its JDK, when
+     * another, and the JVM flags the default cells did not have), as their records say.
+     */
+    private static void variants(StringBuilder out, List<LabRecord<AnalyzerCellFields, AnalyzerMetricsView>> records) {
+        Set<String> defaultFlags = new LinkedHashSet<>();
+        Set<String> defaultJdks = new LinkedHashSet<>();
+        Map<String, Set<String>> flags = new LinkedHashMap<>();
+        Map<String, Set<String>> jdks = new LinkedHashMap<>();
+        for (LabRecord<AnalyzerCellFields, AnalyzerMetricsView> r : records) {
+            if (r.cell() == null || r.cell().isCpp()) {
+                continue;
+            }
+            String variant = r.cell().variant();
+            if (variant != null) {
+                flags.computeIfAbsent(variant, k -> new LinkedHashSet<>());
+                jdks.computeIfAbsent(variant, k -> new LinkedHashSet<>());
+            }
+            if (r.env() == null) {
+                continue;
+            }
+            (variant == null ? defaultFlags : flags.get(variant)).addAll(r.env().jvmArgs());
+            (variant == null ? defaultJdks : jdks.get(variant)).add(r.env().jdk());
+        }
+        flags.forEach((variant, own) -> {
+            List<String> added = own.stream().filter(f -> !defaultFlags.contains(f) && !f.startsWith("-Xlog")
+                    && !f.startsWith("-Xms") && !f.startsWith("-Xmx") && !f.startsWith("-XX:MaxDirectMemorySize")).toList();
+            Set<String> otherJdks = new LinkedHashSet<>(jdks.get(variant));
+            otherJdks.removeAll(defaultJdks);
+            out.append("- variant ").append(variant).append(": ")
+                    .append(otherJdks.isEmpty() ? "" : "JDK " + String.join(", ", otherJdks) + "; ")
+                    .append(added.isEmpty() ? "no JVM flag beyond the default cells'" : "JVM flags beyond the default cells': `"
+                            + String.join(" ", added) + "`")
+                    .append(own.isEmpty() && jdks.get(variant).isEmpty() ? " (no record of it measured)" : "")
+                    .append('\n');
+        });
     }
 
     private static String heaps(AnalyzerResults results, String gc) {

@@ -29,7 +29,7 @@ final class RealtimeCharts {
         List<ChartSection> out = new ArrayList<>();
         for (RealtimeSection section : sections) {
             AnalyzerResults results = section.results();
-            String heap = section.heap() == null ? "" : " (heap " + section.heap() + ")";
+            String heap = section.title();
             String what = section.intervalNs() == null ? "smallest loss-free interval"
                     : "at " + section.intervalNs() + " ns";
             for (String gc : results.collectors()) {

@@ -17,11 +17,24 @@ import org.allocpool.lab.records.LabRecord;
  * results folder may hold several (e.g. a run with the article's heaps and one with {@code --heap 10g}).
  * Immutable; safe to share.
  *
- * @param intervalNs the fixed interval, or {@code null} for searches of the smallest loss-free one
- * @param heap       the heap every cell had, or {@code null} for the article's heap per strategy
- * @param results    the cells
+ * @param intervalNs    the fixed interval, or {@code null} for searches of the smallest loss-free one
+ * @param heap          the heap every cell had, or {@code null} for the article's heap per strategy
+ * @param results       the cells
+ * @param configuration the JVM variant and packet shape of its cells (never two in one section)
  */
-record RealtimeSection(Long intervalNs, String heap, AnalyzerResults results) {
+record RealtimeSection(Long intervalNs, String heap, AnalyzerResults results, Configuration configuration) {
+
+    /** {@code  (heap 10g, compact)}: what headings add after a title, empty for the article's heaps and the default. */
+    String title() {
+        List<String> parts = new ArrayList<>();
+        if (heap != null) {
+            parts.add("heap " + heap);
+        }
+        if (!configuration.label().equals("default")) {
+            parts.add(configuration.label());
+        }
+        return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+    }
 
     /**
      * The sections of {@code records} (batch ones are left out): searches first, then by interval; article
@@ -39,20 +52,26 @@ record RealtimeSection(Long intervalNs, String heap, AnalyzerResults results) {
                 cpp.add(record);
                 continue;
             }
-            grouped.computeIfAbsent(new Key(interval(cell), givenHeap(cell)), k -> new ArrayList<>()).add(record);
+            grouped.computeIfAbsent(new Key(interval(cell), givenHeap(cell), Configuration.of(cell, false)),
+                    k -> new ArrayList<>()).add(record);
         }
         for (LabRecord<AnalyzerCellFields, AnalyzerMetricsView> record : cpp) {
             Long interval = interval(record.cell());
-            List<Key> alike = grouped.keySet().stream().filter(k -> Objects.equals(k.intervalNs(), interval)).toList();
+            Configuration shape = Configuration.of(record.cell(), false);
+            List<Key> alike = grouped.keySet().stream().filter(k -> Objects.equals(k.intervalNs(), interval)
+                    && k.configuration().sharesShape(shape)).toList();
             if (alike.isEmpty()) {
-                grouped.computeIfAbsent(new Key(interval, null), k -> new ArrayList<>()).add(record);
+                grouped.computeIfAbsent(new Key(interval, null, shape), k -> new ArrayList<>()).add(record);
             }
             alike.forEach(k -> grouped.get(k).add(record));
         }
         List<RealtimeSection> sections = new ArrayList<>();
         grouped.forEach((key, group) -> sections.add(new RealtimeSection(key.intervalNs(), key.heap(),
-                new AnalyzerResults(group))));
+                new AnalyzerResults(group), key.configuration())));
         sections.sort(Comparator.comparing((RealtimeSection s) -> s.intervalNs() == null ? -1L : s.intervalNs())
+                .thenComparing(s -> s.configuration().variant() == null ? "" : s.configuration().variant())
+                .thenComparingInt(s -> s.configuration().packetSize())
+                .thenComparingInt(s -> s.configuration().keepOneIn())
                 .thenComparing(s -> s.heap() == null ? "" : s.heap()));
         return List.copyOf(sections);
     }
@@ -75,6 +94,6 @@ record RealtimeSection(Long intervalNs, String heap, AnalyzerResults results) {
     }
 
     /** What records of one section share. */
-    private record Key(Long intervalNs, String heap) {
+    private record Key(Long intervalNs, String heap, Configuration configuration) {
     }
 }
