@@ -2,6 +2,7 @@ package org.allocpool.cli;
 
 import static org.allocpool.cli.AnalyzerCommandTest.assertBadInput;
 import static org.allocpool.cli.AnalyzerCommandTest.execute;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -81,7 +82,12 @@ class KvRepairCommandTest {
         assertTrue(repair.out().contains("dropped   0 entries: 0 bad checksum, 0 torn or truncated, 0 bad key"),
                 repair.out().toString());
         assertEquals(0, execute("kv", "check", "--dir", dir.toString()).exitCode());
-        assertEquals(full, Files.size(file()));
+        assertEquals(full - 8192, Files.size(file()), "rebuilt with the log the cut file still has");
+        try (MappedStore store = MappedStore.openExisting(dir)) {
+            byte[] value = new byte[3];
+            assertEquals(3, store.get(1, value));
+            assertArrayEquals(new byte[] {1, 2, 3}, value);
+        }
     }
 
     @Test
