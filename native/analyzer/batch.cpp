@@ -7,6 +7,7 @@
 #include "record.hpp"
 #include "rounds.hpp"
 #include "steady_state.hpp"
+#include "workload_factory.hpp"
 
 namespace allocpool {
 
@@ -15,20 +16,6 @@ int32_t g_packet_size = kPacketSize;
 int32_t g_keep_one_in = 16;
 
 namespace {
-
-template <class P>
-std::unique_ptr<Workload> make_for(const Options& o) {
-    if (o.strategy == "dummy") {
-        return std::make_unique<PacketAnalyzer<DummyPackets<P>>>(o.queue, o.stored);
-    }
-    if (o.strategy == "alloc") {
-        return std::make_unique<PacketAnalyzer<AllocatingPackets<P>>>(o.queue, o.stored);
-    }
-    if (o.strategy == "mix") {
-        return std::make_unique<PacketAnalyzer<MixedPackets<P>>>(o.queue, o.stored, o.mix_pool);
-    }
-    return std::make_unique<PacketAnalyzer<PooledPackets<P>>>(o.queue, o.stored, o.pool);
-}
 
 double median_of(std::vector<double> values) {
     std::sort(values.begin(), values.end());
@@ -45,7 +32,7 @@ std::unique_ptr<Workload> make_workload(const Options& o) {
         return make_for<ObjectPacket>(o);
     }
     // the article's size keeps its packet of one fixed size, as it was measured; any other has its bytes after
-    return o.packet_size == kPacketSize ? make_for<FlatPacket>(o) : make_for<SizedFlatPacket>(o);
+    return o.packet_size == kPacketSize ? make_for<FlatPacket>(o) : make_sized_flat(o);
 }
 
 std::string grouped(int64_t value) {

@@ -18,25 +18,20 @@ inline std::string dry(const char* name, int32_t size, const char* what) {
            + " are in use (raise --pool, or lower --queue/--stored)";
 }
 
-// dummy: one packet handed out by every get(); free() does nothing. The floor. The packet is made
-// with new, as every strategy's are (a SizedFlatPacket has its bytes only then).
+// dummy: one packet handed out by every get(); free() does nothing. The floor. (SizedFlatPacket,
+// which has its bytes only when made with new, has its own, in sized_flat.cpp.)
 template <class P>
 class DummyPackets {
 public:
     using Packet = P;
     static constexpr const char* kName = "dummy";
 
-    DummyPackets() : packet_(new P()) {}
-    ~DummyPackets() { delete packet_; }
-    DummyPackets(const DummyPackets&) = delete;
-    DummyPackets& operator=(const DummyPackets&) = delete;
-
-    P* get() { return packet_; }  // hot path: no allocation
-    void free(P*) {}              // the one packet is reused as is
+    P* get() { return &packet_; }  // hot path: no allocation
+    void free(P*) {}               // the one packet is reused as is
     std::string exhaustion() const { return "strategy 'dummy' could not make a packet"; }
 
 private:
-    P* const packet_;
+    P packet_;
 };
 
 // alloc: a new packet (and, for cpp, a new buffer of the packet size) for every get(); free() deletes it.

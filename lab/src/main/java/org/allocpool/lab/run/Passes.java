@@ -88,11 +88,10 @@ final class Passes<C extends LabCell<F>, F extends CellFields, M> {
         String skip = cell.skipReason();
         if (skip != null) {
             started++;
-            line.starting(started, label);
             String record = forks.skipped(cell.fields(), pass, skip);
             folder.records().append(annotated(record, pass, position, cellsInPass, HostState.read(), null, null, 0));
             previous = cell.id();
-            line.finished(started, label, Duration.ZERO, skip);
+            line.skipped(started, label, skip);
             return;
         }
         CellFiles files = new CellFiles(folder.dir(), cell.id() + (several ? "-fork" + pass : ""), options.keepJfr());

@@ -96,6 +96,13 @@ public final class ProgressLine {
                 + (failure == null ? "ok" : "FAILED (" + failure + ")") + " in " + DurationText.format(elapsed));
     }
 
+    /** Cell {@code index} was skipped without starting anything, for {@code reason}. */
+    public synchronized void skipped(int index, String label, String reason) {
+        finished++;
+        currentLabel = null;
+        note("[" + index + "/" + total + "] " + label + ": skipped (" + reason + ")");
+    }
+
     /** The time left when the running fork has run {@code elapsed}: the estimate at its start, less that. */
     private String left(Duration elapsed) {
         if (currentEstimate == null) {

@@ -107,6 +107,9 @@ class AnalyzerExperimentTest {
         assertTrue(tables.contains("## G1 (jdk21)"), tables);
         assertTrue(tables.contains("| alloc    | skipped ["), tables);
         assertTrue(tables.contains("2 ok, 0 failed, 2 skipped"), tables);
+        assertTrue(tables.contains("- variant jdk21: nothing measured (every cell of it failed or was skipped)"), tables);
+        String said = progress.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("G1 flat A (heap 64m, jdk21): skipped (JDK 21.0.2 (jdk21) has no FFM"), said);
     }
 
     @Test

@@ -416,11 +416,14 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
                     && !f.startsWith("-Xms") && !f.startsWith("-Xmx") && !f.startsWith("-XX:MaxDirectMemorySize")).toList();
             Set<String> otherJdks = new LinkedHashSet<>(jdks.get(variant));
             otherJdks.removeAll(defaultJdks);
-            out.append("- variant ").append(variant).append(": ")
-                    .append(otherJdks.isEmpty() ? "" : "JDK " + String.join(", ", otherJdks) + "; ")
+            out.append("- variant ").append(variant).append(": ");
+            if (jdks.get(variant).isEmpty()) {
+                out.append("nothing measured (every cell of it failed or was skipped)\n");
+                return;
+            }
+            out.append(otherJdks.isEmpty() ? "" : "JDK " + String.join(", ", otherJdks) + "; ")
                     .append(added.isEmpty() ? "no JVM flag beyond the default cells'" : "JVM flags beyond the default cells': `"
                             + String.join(" ", added) + "`")
-                    .append(own.isEmpty() && jdks.get(variant).isEmpty() ? " (no record of it measured)" : "")
                     .append('\n');
         });
     }
