@@ -1,7 +1,9 @@
 package org.allocpool.lab.echo.tables;
 
+import java.util.List;
 import org.allocpool.lab.figure.Comparison;
 import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.figure.Question;
 
 /**
  * The two halves of the copy question for one strategy, event and client count: the cell that reuses
@@ -39,7 +41,17 @@ record CopyPair(EchoCellResult reuse, EchoCellResult copy) {
 
     /** The two events/s figures compared (higher is better), or {@code null} unless both halves measured. */
     Comparison comparison() {
-        return isMeasured() ? Comparison.of("copy", copyEvents(), "reuse", reuseEvents(), false) : null;
+        Question question = question("");
+        return question == null ? null : question.comparison();
+    }
+
+    /**
+     * The copy question of this pair, named {@code name}: copy against reuse in events/s (higher is
+     * better), over both halves' cells; {@code null} unless both halves measured.
+     */
+    Question question(String name) {
+        return isMeasured() ? new Question(name, "copy", "reuse", List.of(copy.cell().key(), reuse.cell().key()),
+                copyEvents(), reuseEvents(), false) : null;
     }
 
     /** What the copy adds: allocated bytes per event with it minus without (medians), or NaN unless both measured. */

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.allocpool.lab.figure.Comparison;
-import org.allocpool.lab.figure.Question;
 import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.figure.Question;
 import org.allocpool.lab.text.Numbers;
 
 /**
@@ -88,12 +88,11 @@ final class EchoVerdict {
             for (String event : cells.events(gc)) {
                 for (int clients : cells.clients(gc, event)) {
                     for (String buffers : cells.buffers(gc, event)) {
-                        CopyPair pair = CopyPair.of(cells, gc, buffers, event, clients);
-                        if (pair.missing() == null && pair.isMeasured()) {
-                            questions.add(new Question(gc + ", " + event + ", " + MetricTable.clientsText(clients) + ", "
-                                    + buffers + ": does one copy per event cost throughput?", "copy", "reuse",
-                                    List.of(pair.copy().cell().key(), pair.reuse().cell().key()), pair.copyEvents(),
-                                    pair.reuseEvents(), false));
+                        Question question = CopyPair.of(cells, gc, buffers, event, clients).question(gc + ", " + event
+                                + ", " + MetricTable.clientsText(clients) + ", " + buffers
+                                + ": does one copy per event cost throughput?");
+                        if (question != null) {
+                            questions.add(question);
                         }
                     }
                 }
