@@ -24,6 +24,9 @@ namespace {
 
 constexpr int64_t kSecondNs = 1000000000;
 constexpr int64_t kMaxLatencyNs = 60 * kSecondNs;
+// Ticks taken from the ring at a time, at most, between two reads of the clock; latencies are read
+// at the end of a claim. As Java's RealtimeRun.MAX_CLAIM.
+constexpr int32_t kMaxClaim = 32;
 
 // Where the source and the processor run with --pin: the source on the last allowed CPU, the
 // processor on the first, and only where there are at least two (as Java's Pinning).
@@ -103,18 +106,25 @@ std::string run_realtime(const Options& o, std::FILE* human) {
         start_measuring();
     }
     // hot path: no allocation but what the strategy allocates per packet, and a line a second
+    int64_t scheduled[kMaxClaim];  // the claimed ticks' scheduled times
     while (true) {
-        int64_t sequence = source.poll();
-        int64_t now;
-        if (sequence < 0) {
-            ALLOCPOOL_SPIN_PAUSE();
-            now = now_ns();
-        } else {
-            loss.on_sequence(sequence);
+        // One clock read per claim, not per packet: the clock costs about 24 ns on this project's
+        // VMs, more than a flat packet's processing. As Java's RealtimeRun.
+        int32_t claimed = source.claim(kMaxClaim);
+        for (int32_t k = 0; k < claimed; k++) {
+            loss.on_sequence(source.next());
             w.run(1);
-            now = now_ns();
-            if (measuring) {
-                int64_t l = now - source.last_scheduled_ns();
+            scheduled[k] = source.last_scheduled_ns();
+        }
+        if (claimed == 0) {
+            ALLOCPOOL_SPIN_PAUSE();
+        }
+        int64_t now = now_ns();
+        if (measuring) {
+            // each packet of the claim counts until the last one is done: an upper bound for the
+            // earlier ones, by at most the claim's processing time
+            for (int32_t k = 0; k < claimed; k++) {
+                int64_t l = now - scheduled[k];
                 latency.record(l < kMaxLatencyNs ? l : kMaxLatencyNs);
             }
         }

@@ -126,6 +126,47 @@ class CaptureSourceTest {
 
     @Test
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void shouldHandEveryTickOnceAndInOrderWhenClaimedInBatches() {
+        Deadline deadline = Deadline.afterWait();
+        try (CaptureSource source = CaptureSource.start(20_000, 1_000, CaptureSource.NO_PIN)) {
+            CaptureRing ring = source.ring();
+            LossCounter counter = new LossCounter();
+            long previousScheduled = -1;
+            int largestClaim = 0;
+            while (counter.received() < 5_000) {
+                int claimed = ring.claim(7);
+                assertTrue(claimed >= 0 && claimed <= 7, "a claim of at most 7 counted " + claimed);
+                largestClaim = Math.max(largestClaim, claimed);
+                for (int k = 0; k < claimed; k++) {
+                    long sequence = ring.next();
+                    assertEquals(counter.expected(), sequence, "ticks in order, none skipped while it keeps up");
+                    counter.onSequence(sequence);
+                    assertTrue(ring.lastScheduledNanos() > previousScheduled, "scheduled times go up");
+                    previousScheduled = ring.lastScheduledNanos();
+                }
+                if (claimed == 0 && deadline.isPast()) {
+                    fail("received " + counter.received() + " of 5000 ticks in " + WAIT.toSeconds() + " s");
+                }
+            }
+            source.stop();
+            // what is left after the stop, claimed in chunks the size of the ring's remainder
+            for (int claimed; (claimed = ring.claim(1_000)) > 0; ) {
+                for (int k = 0; k < claimed; k++) {
+                    counter.onSequence(ring.next());
+                }
+            }
+            counter.onEndOfStream(source.ticks());
+
+            assertEquals(0, counter.lost());
+            assertEquals(source.ticks(), counter.received());
+            assertEquals(source.ticks(), ring.polled());
+            assertEquals(-1, ring.poll(), "an empty ring polls -1");
+            assertTrue(largestClaim >= 1, "claims took ticks");
+        }
+    }
+
+    @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void shouldStampTicksWithTheScheduleOnTheJavaVisibleClock() {
         Deadline deadline = Deadline.afterWait();
         try (CaptureSource source = CaptureSource.start(1_000)) {
