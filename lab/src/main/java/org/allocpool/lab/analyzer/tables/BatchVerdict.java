@@ -50,6 +50,10 @@ final class BatchVerdict {
         if (!collectors.isEmpty()) {
             out.append("\n**Which collector suits each strategy best** (lowest ns per packet):\n\n").append(collectors);
         }
+        String javaCpp = JavaCppVerdict.render(results);
+        if (!javaCpp.isEmpty() && !out.isEmpty()) {
+            out.append(javaCpp);
+        }
         List<Undecided> open = undecided(results);
         if (!open.isEmpty() && !out.isEmpty()) {
             int passes = results.all().stream().flatMap(r -> r.forks().stream()).mapToInt(r -> r.forkNumber()).max()
@@ -168,7 +172,8 @@ final class BatchVerdict {
 
     /**
      * The article's two questions under each collector and case where both sides ran and measured: pool
-     * against alloc, and the best off-heap strategy against the best heap one.
+     * against alloc, and the best off-heap strategy against the best heap one; then Java against C++
+     * ({@link JavaCppVerdict}).
      */
     static List<Question> questions(AnalyzerResults results) {
         List<Question> questions = new ArrayList<>();
@@ -190,6 +195,7 @@ final class BatchVerdict {
                         best(named, OFF_HEAP), best(named, HEAP));
             }
         }
+        questions.addAll(JavaCppVerdict.questions(results));
         return questions;
     }
 
@@ -207,9 +213,10 @@ final class BatchVerdict {
         for (Question q : questions(results)) {
             Comparison c = q.comparison();
             if (!c.isClear()) {
-                undecided.add(new Undecided(q.name().replace(" case ", " ").replace(": pool or allocate?", ": ")
-                        .replace(": on the heap or off it?", ": ") + q.aName() + " against " + q.bName() + " ("
-                        + c.judgement() + ")", q.cells()));
+                // "G1 case B: pool or allocate?" -> "G1 B: pool against alloc (...)"
+                String where = q.name().substring(0, q.name().indexOf(": ") + 2).replace(" case ", " ");
+                undecided.add(new Undecided(where + q.aName() + " against " + q.bName() + " (" + c.judgement() + ")",
+                        q.cells()));
             }
         }
         return undecided;

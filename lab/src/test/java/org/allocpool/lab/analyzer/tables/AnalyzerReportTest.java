@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
@@ -330,6 +332,34 @@ class AnalyzerReportTest {
     }
 
     @Test
+    void shouldAskJavaAgainstCppAndGiveBothCellsFurtherPassesWhileTooCloseToCall() {
+        // three passes; flat within 2% of cpp-flat pool in each, pool 1.5x cpp pool in each
+        List<JsonNode> records = new ArrayList<>();
+        double[] host = {1.0, 1.04, 0.97};
+        for (int pass = 1; pass <= 3; pass++) {
+            double h = host[pass - 1];
+            records.add(ok("G1", "flat", "A", 100 * h, pass));
+            records.add(cpp("cpp-flat", "pool", "A", (pass == 2 ? 101 : 98) * h, pass));
+            records.add(ok("G1", "pool", "A", 150 * h, pass));
+            records.add(cpp("cpp", "pool", "A", 100 * h, pass));
+        }
+        var read = REPORT.recordType().readAll(records);
+
+        Set<String> undecided = REPORT.undecidedCells(read);
+
+        Set<String> flatPair = new HashSet<>();
+        read.stream().filter(r -> r.cell().strategy().equals("flat") || r.cell().row().equals("cpp-flat pool"))
+                .forEach(r -> flatPair.add(r.cell().key()));
+        assertEquals(flatPair, undecided, "the flat pair is too close to call, the pool pair is not");
+        String verdict = render(records, QUICK);
+        assertTrue(verdict.contains("**Java against C++**, ns per packet"), verdict);
+        assertTrue(verdict.contains("- G1, flat over cpp-flat pool: A 1.01x (95% CI "), verdict);
+        assertTrue(verdict.contains("3 passes; too close to call)."), verdict);
+        assertTrue(verdict.contains("- G1, pool over cpp pool: A 1.50x (95% CI 1.41-1.60x, 3 passes)."), verdict);
+        assertTrue(verdict.contains("- G1 A: flat against cpp-flat pool (too close to call, 95% CI "), verdict);
+    }
+
+    @Test
     void shouldRenderRealtimeRatiosWithAFootnotedDashWhereASideLost() {
         List<JsonNode> records = List.of(interval("G1", "pool", "A", 600, "2g"), lost("G1", "pool", "C", 4.4, "2g"),
                 cppRealtime("cpp", "pool", "A", 400), cppRealtime("cpp", "pool", "C", 480));
@@ -344,12 +374,16 @@ class AnalyzerReportTest {
     }
 
     static JsonNode cpp(String runtime, String strategy, String caseName, double median) {
+        return cpp(runtime, strategy, caseName, median, 1);
+    }
+
+    static JsonNode cpp(String runtime, String strategy, String caseName, double median, int fork) {
         return RecordJson.parse(String.format(Locale.ROOT, """
-                {"experiment":"analyzer","status":"ok","fork":1,
+                {"experiment":"analyzer","status":"ok","fork":%d,
                  "cell":{"strategy":"%s","runtime":"%s","case":"%s","mode":"batch"},
                  "env":{"vm":"g++ 12.2.0 -O3","cpu":"Test CPU @ 2 GHz","cores":2,"os":"Linux 6.1 x86_64","host":"box"},
                  "metrics":{%s}}
-                """.replace("\n", ""), strategy, runtime, caseName, batchFigures(median).replace("\"allocBytesPerPacket\":0.0",
+                """.replace("\n", ""), fork, strategy, runtime, caseName, batchFigures(median).replace("\"allocBytesPerPacket\":0.0",
                 "\"allocBytesPerPacket\":64.0")));
     }
 
