@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
@@ -105,8 +106,20 @@ std::string object_after(const std::string& json, const std::string& key) {
     throw std::runtime_error("a probe's record is cut short");
 }
 
-int64_t round_up(double ns) { return static_cast<int64_t>(std::ceil(ns / kResolutionNs)) * kResolutionNs; }
-int64_t clamp(int64_t ns) { return ns < kResolutionNs ? kResolutionNs : ns > kMaxIntervalNs ? kMaxIntervalNs : ns; }
+// How finely intervals near ns are told apart: kResolutionNs (the article's 10 ns), or where that is
+// finer the largest of 5, 2 and 1 ns within a twentieth of the interval. As Java's IntervalSearch.stepAt.
+int64_t step_at(double ns) {
+    int64_t twentieth = static_cast<int64_t>(ns / 20);
+    if (twentieth >= kResolutionNs) {
+        return kResolutionNs;
+    }
+    return std::min<int64_t>(kResolutionNs, twentieth >= 5 ? 5 : twentieth >= 2 ? 2 : 1);
+}
+int64_t round_up(double ns) {
+    int64_t step = step_at(ns);
+    return static_cast<int64_t>(std::ceil(ns / static_cast<double>(step))) * step;
+}
+int64_t clamp(int64_t ns) { return ns < 1 ? 1 : ns > kMaxIntervalNs ? kMaxIntervalNs : ns; }
 
 std::vector<std::string> workload_args(const Options& o) {
     return {"--runtime", o.runtime, "--strategy", o.strategy, "--case", o.workload_case,
@@ -168,7 +181,7 @@ std::string find_interval(const Options& o, const std::string& self, std::FILE* 
         return p;
     };
 
-    const int64_t start = clamp(round_up(batch_ns > kResolutionNs ? batch_ns : kResolutionNs));
+    const int64_t start = clamp(round_up(batch_ns));
     std::vector<Probe> runs;
     int64_t losing = 0;
     int loss_free = -1;
@@ -192,7 +205,8 @@ std::string find_interval(const Options& o, const std::string& self, std::FILE* 
         chosen = static_cast<int>(runs.size()) - 1;
         loss_at_max = runs.back().figures.loss_percent;
     } else {
-        while (runs[static_cast<size_t>(loss_free)].figures.interval_ns - losing > kResolutionNs
+        while (runs[static_cast<size_t>(loss_free)].figures.interval_ns - losing
+                   > step_at(static_cast<double>(runs[static_cast<size_t>(loss_free)].figures.interval_ns))
                && static_cast<int>(runs.size()) < kMaxProbes && losing > 0) {
             int64_t free_interval = runs[static_cast<size_t>(loss_free)].figures.interval_ns;
             int64_t middle = round_up(static_cast<double>((losing + free_interval) / 2));

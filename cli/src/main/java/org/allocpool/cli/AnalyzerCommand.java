@@ -169,7 +169,8 @@ final class AnalyzerCommand implements Callable<Integer> {
     boolean pin;
 
     @Option(names = "--find-interval",
-            description = "realtime: find the smallest interval, to 10 ns, at which nothing is lost after the "
+            description = "realtime: find the smallest interval, to 10 ns (under 200 ns, to a twentieth of it), at which "
+                    + "nothing is lost after the "
                     + "warm-up during --duration (java: every probe in this JVM, on the workload brought once to its steady "
                     + "state; cpp: a fresh process per probe); where even 1000 ns loses, "
                     + "report the loss there")

@@ -33,13 +33,13 @@ class IntervalSearchTest {
     }
 
     @Test
-    void shouldFindTheThresholdToTenNanoseconds() {
+    void shouldFindTheThresholdToTenNanosecondsFrom200() {
         IntervalSearch.Result result = new IntervalSearch().find(97.3, lossBelow(233, 5));
 
         assertEquals(240L, result.answer().minIntervalNs());
         assertEquals(240, result.chosen().realtime().intervalNs());
         assertNull(result.answer().lossPercentAtMax());
-        assertEquals(100, result.answer().startIntervalNs());
+        assertEquals(98, result.answer().startIntervalNs(), "the batch figure rounded up to its step, 2 ns");
         assertEquals(probed.size(), result.answer().probes().size());
     }
 
@@ -68,6 +68,27 @@ class IntervalSearchTest {
         assertTrue(probed.stream().allMatch(i -> i >= 10 && i <= 1_000), probed.toString());
         assertTrue(probed.size() <= IntervalSearch.MAX_PROBES);
         assertTrue(probed.stream().allMatch(i -> i % 10 == 0), probed.toString());
+    }
+
+    @Test
+    void shouldFindAFastProcessorsThresholdToTheNanosecond() {
+        IntervalSearch.Result result = new IntervalSearch().find(13.2, lossBelow(33, 5));
+
+        assertEquals(33L, result.answer().minIntervalNs());
+        assertEquals(List.of(14L, 28L, 56L, 42L, 35L, 31L, 33L, 32L), probed, "steps of 2 ns from 40, 1 ns under");
+    }
+
+    @Test
+    void shouldStepByTenNanosecondsFrom200AndByFiveTwoAndOneUnder() {
+        IntervalSearch search = new IntervalSearch();
+
+        assertEquals(10, search.stepAt(200));
+        assertEquals(5, search.stepAt(199));
+        assertEquals(5, search.stepAt(100));
+        assertEquals(2, search.stepAt(99));
+        assertEquals(2, search.stepAt(40));
+        assertEquals(1, search.stepAt(39));
+        assertEquals(1, search.stepAt(0));
     }
 
     @Test

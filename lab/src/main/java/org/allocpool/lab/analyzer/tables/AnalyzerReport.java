@@ -259,7 +259,8 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
         out.append("\n## Real time: ").append(what).append(heapTitle).append("\n\n");
         if (section.intervalNs() == null) {
             out.append("The smallest interval between two packets of the native source at which nothing was lost after"
-                    + " the warm-up, searched from the batch ns/packet up to 1000 ns, to 10 ns; a Java cell's probes run one after"
+                    + " the warm-up, searched from the batch ns/packet up to 1000 ns, to 10 ns (under 200 ns, to a twentieth of the"
+                    + " interval); a Java cell's probes run one after"
                     + " another in the fork's one JVM, on the workload brought once to its steady state (a C++ cell"
                     + " starts a fresh process per probe, which prefills first); lower is better. With several forks, the median"
                     + " of their answers and (in brackets) the range. `lost: X%`: even one packet every 1000 ns lost X% of"
