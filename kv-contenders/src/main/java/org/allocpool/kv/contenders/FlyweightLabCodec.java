@@ -6,22 +6,20 @@ import org.allocpool.kv.user.FlyweightUserCodec;
 import org.allocpool.kv.user.User;
 import org.allocpool.kv.user.UserFlyweight;
 import org.allocpool.kv.user.UserLayout;
+import org.allocpool.kv.user.UserWriter;
 
 /**
- * The flyweight layout in the lab: fresh, {@link FlyweightUserCodec}; at its best, written with
- * {@link UserLayout#write} into one off-heap segment it reuses, and read in place by one
- * {@link UserFlyweight} it re-wraps, no {@code User} built. Both best ways allocate nothing. Not
- * thread-safe: used on the thread that makes it (its segment is from a confined arena it owns,
- * closed by {@link #close()}).
+ * The flyweight layout in the lab: fresh, {@link FlyweightUserCodec}; at its best, written by one
+ * {@link UserWriter} (through its array, then one bulk copy) into one off-heap segment it reuses,
+ * and read in place by one {@link UserFlyweight} it re-wraps, no {@code User} built. Both best ways
+ * allocate nothing. Not thread-safe: used on the thread that makes it (its segment is from a
+ * confined arena it owns, closed by {@link #close()}).
  */
 final class FlyweightLabCodec extends ProductLabCodec {
 
-    /** Room for the largest user the layout holds: 255 friends and three strings of 254 bytes. */
-    static final int MAX_USER_BYTES = UserLayout.FIXED_BYTES + UserLayout.MAX_FRIENDS * Long.BYTES
-            + 3 * UserLayout.MAX_STRING_BYTES;
-
     private final Arena arena = Arena.ofConfined();
-    private final MemorySegment target = arena.allocate(MAX_USER_BYTES);
+    private final MemorySegment target = arena.allocate(UserLayout.MAX_BYTES);
+    private final UserWriter writer = new UserWriter();
     private final UserFlyweight reader = new UserFlyweight();
 
     FlyweightLabCodec() {
@@ -30,7 +28,7 @@ final class FlyweightLabCodec extends ProductLabCodec {
 
     @Override
     public String bestEncodeWay() {
-        return "written into a reused off-heap segment";
+        return "written into a reused off-heap segment through an array";
     }
 
     @Override
@@ -41,7 +39,7 @@ final class FlyweightLabCodec extends ProductLabCodec {
     // hot path: no allocation
     @Override
     public int encodeReused(User user) {
-        return UserLayout.write(user, target, 0);
+        return writer.write(user, target, 0);
     }
 
     // hot path: no allocation

@@ -56,6 +56,29 @@ class UserLayoutAllocationTest {
         }
     }
 
+    private static long writeEach(User[] users, UserWriter writer, MemorySegment target, int calls) {
+        long bytes = 0;
+        for (int i = 0; i < calls; i++) {
+            bytes += writer.write(users[i % USERS], target, i & 63);
+        }
+        return bytes;
+    }
+
+    @Test
+    void shouldAllocateNothingWhenAWriterWritesIntoAReusedSegment() {
+        User[] users = users();
+        UserWriter writer = new UserWriter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment target = arena.allocate(4096);
+            long warm = writeEach(users, writer, target, WARM_UP);
+            long before = AllocationCounter.currentThreadAllocatedBytes();
+            long written = writeEach(users, writer, target, CALLS);
+            long allocated = AllocationCounter.currentThreadAllocatedBytes() - before;
+            assertTrue(warm > 0 && written > 0);
+            assertTrue(allocated <= ONE_OFF_BYTES, allocated + " bytes allocated over " + CALLS + " writes");
+        }
+    }
+
     private static long readEach(MemorySegment store, long[] offsets, UserFlyweight user, int calls) {
         long sum = 0;
         for (int i = 0; i < calls; i++) {
