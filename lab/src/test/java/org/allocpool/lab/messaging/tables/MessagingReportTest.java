@@ -69,6 +69,14 @@ class MessagingReportTest {
     }
 
     @Test
+    void shouldShowEachSidesCpuPerMessageAndTheSubscribersEmptyPolls() {
+        String row = render(List.of(throughput("flyweight", 2_000_000, 0.1, 0, false))).lines()
+                .filter(l -> l.startsWith("| flyweight")).findFirst().orElseThrow();
+        List<String> cells = Arrays.stream(row.split("\\|")).map(String::strip).toList();
+        assertEquals("420, 550 (0.10%)", cells.get(8), row);
+    }
+
+    @Test
     void shouldNameASlowSubscriberAndTheBackPressureItCaused() {
         String text = render(List.of(throughput("flyweight", 2_000_000, 0.1, 0, false), throughput("jdk", 80_000, 0.95, 0, false)));
         String jdk = text.lines().filter(l -> l.startsWith("- **jdk**")).findFirst().orElseThrow();
