@@ -8,6 +8,11 @@ import org.allocpool.kv.user.User;
 import org.allocpool.kv.user.UserFlyweight;
 import org.allocpool.kv.user.UserGenerator;
 import org.allocpool.kv.user.UserLayout;
+import org.allocpool.kv.user.UserWriter;
+import org.apache.fory.Fory;
+import org.apache.fory.config.CompatibleMode;
+import org.apache.fory.config.Language;
+import org.apache.fory.memory.MemoryBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -27,8 +32,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code encodeFresh} to a new array and {@code decodeWhole} to a new {@link User} (how the lab's
  * codec table measured every codec), {@code encodeInPlace} into one reused off-heap segment, and
  * {@code readInPlace}: a reused {@link UserFlyweight} over a segment holding every encoded user,
- * reading the id, the friend count and the name's length, no {@code User} built. Run with
- * {@code -prof gc}: the in-place ways should allocate nothing.
+ * reading the id, the friend count and the name's length, no {@code User} built. Beside them, the
+ * same four ways for Apache Fory configured as the kv lab's {@code ForyUserCodec} at its best (schema
+ * consistent, {@code User} registered, no reference tracking): {@code fory*Fresh} to a new array and
+ * from a new {@code MemoryBuffer}, {@code foryEncodeReused} into one rewound buffer and
+ * {@code foryDecodeReused} through one re-pointed buffer (deserialisation cannot read less than a
+ * whole {@code User}), so that flyweight/Fory is read within one run. Run with {@code -prof gc}: the
+ * in-place ways should allocate nothing.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -42,6 +52,17 @@ public class UserCodecBenchmark {
 
     private final FlyweightUserCodec codec = new FlyweightUserCodec();
     private final UserFlyweight flyweight = new UserFlyweight();
+    private final UserWriter writer = new UserWriter();
+    private final byte[] targetArray = new byte[UserLayout.MAX_BYTES];
+    private final Fory fory = Fory.builder()
+            .withLanguage(Language.JAVA)
+            .withCompatibleMode(CompatibleMode.SCHEMA_CONSISTENT)
+            .withRefTracking(false)
+            .requireClassRegistration(true)
+            .build();
+    private final MemoryBuffer foryOutput = MemoryBuffer.newHeapBuffer(256);
+    private final MemoryBuffer foryInput = MemoryBuffer.newHeapBuffer(1);
+    private byte[][] foryEncoded;
     private User[] users;
     private byte[][] encoded;
     private long[] offsets;
@@ -54,10 +75,13 @@ public class UserCodecBenchmark {
     public void setUp() {
         users = new User[USERS];
         encoded = new byte[USERS][];
+        foryEncoded = new byte[USERS][];
+        fory.register(User.class);
         offsets = new long[USERS + 1];
         for (int i = 0; i < USERS; i++) {
             users[i] = UserGenerator.user(i * 977L);
             encoded[i] = UserLayout.encode(users[i]);
+            foryEncoded[i] = fory.serialize(users[i]);
             offsets[i + 1] = offsets[i] + encoded[i].length;
         }
         arena = Arena.ofConfined();
@@ -90,6 +114,16 @@ public class UserCodecBenchmark {
     }
 
     @Benchmark
+    public int encodeWriter() {
+        return writer.write(users[nextIndex()], target, 0);
+    }
+
+    @Benchmark
+    public int encodeIntoArray() {
+        return UserLayout.write(users[nextIndex()], targetArray, 0);
+    }
+
+    @Benchmark
     public User decodeWhole() {
         byte[] bytes = encoded[nextIndex()];
         return codec.decode(bytes, 0, bytes.length);
@@ -100,5 +134,31 @@ public class UserCodecBenchmark {
         int i = nextIndex();
         UserFlyweight user = flyweight.wrap(store, offsets[i], (int) (offsets[i + 1] - offsets[i]));
         return user.id() + user.friendCount() + user.nameLength();
+    }
+
+    @Benchmark
+    public byte[] foryEncodeFresh() {
+        return fory.serialize(users[nextIndex()]);
+    }
+
+    @Benchmark
+    public int foryEncodeReused() {
+        foryOutput.writerIndex(0);
+        fory.serialize(foryOutput, users[nextIndex()]);
+        return foryOutput.writerIndex();
+    }
+
+    @Benchmark
+    public User foryDecodeFresh() {
+        byte[] bytes = foryEncoded[nextIndex()];
+        return fory.deserialize(MemoryBuffer.fromByteArray(bytes, 0, bytes.length), User.class);
+    }
+
+    @Benchmark
+    public User foryDecodeReused() {
+        byte[] bytes = foryEncoded[nextIndex()];
+        foryInput.pointTo(bytes, 0, bytes.length);
+        foryInput.readerIndex(0);
+        return fory.deserialize(foryInput, User.class);
     }
 }

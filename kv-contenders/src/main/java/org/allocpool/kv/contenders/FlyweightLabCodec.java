@@ -1,27 +1,23 @@
 package org.allocpool.kv.contenders;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.allocpool.kv.user.FlyweightUserCodec;
 import org.allocpool.kv.user.User;
 import org.allocpool.kv.user.UserFlyweight;
 import org.allocpool.kv.user.UserLayout;
+import org.allocpool.kv.user.UserWriter;
 
 /**
  * The flyweight layout in the lab: fresh, {@link FlyweightUserCodec}; at its best, written with
- * {@link UserLayout#write} into one off-heap segment it reuses, and read in place by one
- * {@link UserFlyweight} it re-wraps, no {@code User} built. Both best ways allocate nothing. Not
- * thread-safe: used on the thread that makes it (its segment is from a confined arena it owns,
- * closed by {@link #close()}).
+ * {@link UserLayout#write(User, byte[], int)} into one array it reuses (as Fory writes into one heap
+ * buffer it reuses: into an off-heap segment, through a {@link UserWriter}, costs one bulk copy more,
+ * measured in {@code UserCodecBenchmark}), and read in place off-heap by one {@link UserFlyweight} it
+ * re-wraps, no {@code User} built. Both best ways allocate nothing. Not thread-safe: used on the
+ * thread that makes it.
  */
 final class FlyweightLabCodec extends ProductLabCodec {
 
-    /** Room for the largest user the layout holds: 255 friends and three strings of 254 bytes. */
-    static final int MAX_USER_BYTES = UserLayout.FIXED_BYTES + UserLayout.MAX_FRIENDS * Long.BYTES
-            + 3 * UserLayout.MAX_STRING_BYTES;
-
-    private final Arena arena = Arena.ofConfined();
-    private final MemorySegment target = arena.allocate(MAX_USER_BYTES);
+    private final byte[] target = new byte[UserLayout.MAX_BYTES];
     private final UserFlyweight reader = new UserFlyweight();
 
     FlyweightLabCodec() {
@@ -30,7 +26,7 @@ final class FlyweightLabCodec extends ProductLabCodec {
 
     @Override
     public String bestEncodeWay() {
-        return "written into a reused off-heap segment";
+        return "written into a reused array";
     }
 
     @Override
@@ -49,10 +45,5 @@ final class FlyweightLabCodec extends ProductLabCodec {
     public long decodeBest(MemorySegment memory, byte[] array, int offset, int length) {
         UserFlyweight user = reader.wrap(memory, offset, length);
         return user.id() + user.friendCount() + (user.hasEmail() ? 1 : 0) + (user.hasCity() ? 1 : 0);
-    }
-
-    @Override
-    public void close() {
-        arena.close();
     }
 }

@@ -9,9 +9,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The layout's paths marked "hot path" allocate what they say and nothing more, measured in bytes
- * the thread allocated: writing into a reused segment and reading fields in place allocate nothing,
- * a fresh encode only the array it returns (before the strings were written straight from the
- * {@code User}, a fresh encode allocated three times its array: 258 bytes per user).
+ * the thread allocated: writing into a reused segment or array (through a {@link UserWriter} too) and
+ * reading fields in place allocate nothing, a fresh encode only the array it returns (before the
+ * strings were written straight from the {@code User}, a fresh encode allocated three times its
+ * array: 258 bytes per user).
  */
 class UserLayoutAllocationTest {
 
@@ -34,26 +35,50 @@ class UserLayoutAllocationTest {
         return users;
     }
 
-    private static long writeEach(User[] users, MemorySegment target, int calls) {
+    /** One way of writing a user at an offset into a target it reuses. */
+    private interface Write {
+        int write(User user, int offset);
+    }
+
+    private static long writeEach(User[] users, Write write, int calls) {
         long bytes = 0;
         for (int i = 0; i < calls; i++) {
-            bytes += UserLayout.write(users[i % USERS], target, i & 63);
+            bytes += write.write(users[i % USERS], i & 63);
         }
         return bytes;
     }
 
+    private static void assertWritesAllocateNothing(Write write) {
+        User[] users = users();
+        long warm = writeEach(users, write, WARM_UP);
+        long before = AllocationCounter.currentThreadAllocatedBytes();
+        long written = writeEach(users, write, CALLS);
+        long allocated = AllocationCounter.currentThreadAllocatedBytes() - before;
+        assertTrue(warm > 0 && written > 0);
+        assertTrue(allocated <= ONE_OFF_BYTES, allocated + " bytes allocated over " + CALLS + " writes");
+    }
+
     @Test
     void shouldAllocateNothingWhenWritingIntoAReusedSegment() {
-        User[] users = users();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment target = arena.allocate(4096);
-            long warm = writeEach(users, target, WARM_UP);
-            long before = AllocationCounter.currentThreadAllocatedBytes();
-            long written = writeEach(users, target, CALLS);
-            long allocated = AllocationCounter.currentThreadAllocatedBytes() - before;
-            assertTrue(warm > 0 && written > 0);
-            assertTrue(allocated <= ONE_OFF_BYTES, allocated + " bytes allocated over " + CALLS + " writes");
+            assertWritesAllocateNothing((user, offset) -> UserLayout.write(user, target, offset));
         }
+    }
+
+    @Test
+    void shouldAllocateNothingWhenAWriterWritesIntoAReusedSegment() {
+        UserWriter writer = new UserWriter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment target = arena.allocate(4096);
+            assertWritesAllocateNothing((user, offset) -> writer.write(user, target, offset));
+        }
+    }
+
+    @Test
+    void shouldAllocateNothingWhenWritingIntoAReusedArray() {
+        byte[] target = new byte[4096];
+        assertWritesAllocateNothing((user, offset) -> UserLayout.write(user, target, offset));
     }
 
     private static long readEach(MemorySegment store, long[] offsets, UserFlyweight user, int calls) {

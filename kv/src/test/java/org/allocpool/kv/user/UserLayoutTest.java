@@ -14,6 +14,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -86,6 +87,28 @@ class UserLayoutTest {
     }
 
     @Test
+    void shouldWriteTheSameBytesIntoAnArrayAndThroughAWriter() {
+        UserWriter writer = new UserWriter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment segment = arena.allocate(4096);
+            byte[] array = new byte[4096];
+            for (User user : usersOfEveryString()) {
+                byte[] expected = reference(user);
+                Arrays.fill(array, (byte) 0x5A);
+                assertEquals(expected.length, UserLayout.write(user, array, 5));
+                assertArrayEquals(expected, Arrays.copyOfRange(array, 5, 5 + expected.length), user.toString());
+                assertEquals(0x5A, array[4], "nothing before the offset");
+                assertEquals(0x5A, array[5 + expected.length], "nothing after the user");
+                segment.fill((byte) 0x5A);
+                assertEquals(expected.length, writer.write(user, segment, 9));
+                assertArrayEquals(expected, segment.asSlice(9, expected.length).toArray(ValueLayout.JAVA_BYTE), user.toString());
+                assertEquals(0x5A, segment.get(ValueLayout.JAVA_BYTE, 8), "nothing before the offset");
+                assertEquals(0x5A, segment.get(ValueLayout.JAVA_BYTE, 9 + expected.length), "nothing after the user");
+            }
+        }
+    }
+
+    @Test
     void shouldRoundTripNonAsciiAndLoneSurrogatesAsTheJdkDecodesThem() {
         for (User user : usersOfEveryString()) {
             byte[] bytes = UserLayout.encode(user);
@@ -135,6 +158,8 @@ class UserLayoutTest {
             MemorySegment segment = arena.allocate(4096);
             assertThrows(IllegalArgumentException.class,
                     () -> UserLayout.write(new User(1, "a", null, null, new long[256]), segment, 0));
+            assertThrows(IllegalArgumentException.class,
+                    () -> new UserWriter().write(new User(1, "a", null, "x".repeat(255), new long[0]), segment, 0));
         }
     }
 
@@ -148,8 +173,13 @@ class UserLayoutTest {
                 int length = UserLayout.encodedLength(user);
                 MemorySegment segment = arena.allocate(length + 3);
                 assertThrows(IndexOutOfBoundsException.class, () -> UserLayout.write(user, segment, 4));
+                assertThrows(IndexOutOfBoundsException.class, () -> new UserWriter().write(user, segment, 4));
                 assertTrue(allZero(segment), "nothing written");
                 assertEquals(length, UserLayout.write(user, segment, 3));
+                byte[] array = new byte[length + 3];
+                assertThrows(IndexOutOfBoundsException.class, () -> UserLayout.write(user, array, 4));
+                assertTrue(allZero(MemorySegment.ofArray(array)), "nothing written");
+                assertEquals(length, UserLayout.write(user, array, 3));
             }
         }
     }

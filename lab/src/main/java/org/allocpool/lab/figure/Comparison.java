@@ -78,11 +78,25 @@ public record Comparison(Figure better, Figure worse, String betterName, String 
         return apart ? intervalText() : "too close to call, " + intervalText();
     }
 
+    /**
+     * {@link #judgement()} beside a ratio of {@code name} over the other: the interval turned upside down
+     * when {@code name} is the worse one ({@code 0.83x (too close to call, 95% CI 0.66-1.05x)}, not the
+     * better one's {@code 0.95-1.51x} beside a figure under 1).
+     */
+    public String judgementOf(String name) {
+        if (!judged || interval == null || name.equals(betterName)) {
+            return judgement();
+        }
+        String text = intervalText(interval.inverse());
+        return apart ? text : "too close to call, " + text;
+    }
+
     /** {@code 95% CI 1.20-1.52x, 4 passes}, or empty without an interval. */
     public String intervalText() {
-        if (interval == null) {
-            return "";
-        }
+        return interval == null ? "" : intervalText(interval);
+    }
+
+    private static String intervalText(RatioInterval interval) {
         return String.format(Locale.ROOT, "95%% CI %.2f-%.2fx, %d %s", interval.low(), interval.high(),
                 interval.passes(), interval.paired() ? "passes" : "forks a side");
     }

@@ -1,5 +1,8 @@
 package org.allocpool.lab.messaging;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -85,6 +88,12 @@ public final class MessagingExperiment implements Experiment<MessagingCell, Mess
     @Override
     public CellLaunch launch(MessagingCell cell, CellFiles files) {
         Path report = files.file(".subscriber.json");
+        // a fork run again (the host gauge moved) must not hand its publisher the last attempt's report
+        try {
+            Files.deleteIfExists(report);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove the last attempt's subscriber report " + report, e);
+        }
         String service = cell.isThroughput() ? "messaging-subscriber" : "messaging-pong";
         List<String> serverCommand;
         List<String> clientFlags = new ArrayList<>(MessagingJar.JVM_FLAGS);

@@ -36,6 +36,11 @@ import org.allocpool.metrics.stats.SteadyState;
  * @param roundTripsPerSecondRounds     those rounds
  * @param allocBytesPerRoundTrip        ping-pong: heap bytes the ping's thread allocated per round trip (Java only)
  * @param histogram                     how the latencies were recorded (HdrHistogram, or the C program's own)
+ * @param publisherCpuNsPerMessage      throughput: CPU time of the publisher's thread per message (since 2026-11-28)
+ * @param publisherCpuShare             that CPU time over the rounds' wall time
+ * @param subscriberCpuNsPerMessage     throughput: CPU time of the subscriber's thread per message (since 2026-11-28)
+ * @param subscriberCpuShare            that CPU time over the rounds' wall time
+ * @param subscriberIdlePollShare       throughput: the share of the subscriber's polls that found no message
  */
 public record MessagingMetricsView(Double messagesPerSecond, RoundStatistics messagesPerSecondRounds,
                                    SteadyState steadyState, Double publishedPerSecond, Double bytesPerMessage,
@@ -46,7 +51,9 @@ public record MessagingMetricsView(Double messagesPerSecond, RoundStatistics mes
                                    Double backPressuredShare, Boolean subscriberDropped, Boolean endSeen,
                                    Latency latencyNs, Latency latencyUncorrectedNs, Long roundTrips,
                                    Double roundTripsPerSecond, RoundStatistics roundTripsPerSecondRounds,
-                                   Double allocBytesPerRoundTrip, String histogram) {
+                                   Double allocBytesPerRoundTrip, String histogram, Double publisherCpuNsPerMessage,
+                                   Double publisherCpuShare, Double subscriberCpuNsPerMessage, Double subscriberCpuShare,
+                                   Double subscriberIdlePollShare) {
 
     /** Latency percentiles, ns. */
     public record Latency(Long p50, Long p90, Long p99, Long p999, Long max, Double mean) {

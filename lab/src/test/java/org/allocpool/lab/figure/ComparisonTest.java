@@ -38,6 +38,15 @@ class ComparisonTest {
     }
 
     @Test
+    void shouldTurnTheIntervalUpsideDownBesideTheWorseOnesRatio() {
+        Comparison c = new Comparison(POOL, ALLOC, "fory", "flyweight", 1.2, false, true,
+                new RatioInterval(1.2, 0.95, 1.51, 2, true));
+
+        assertEquals("too close to call, 95% CI 0.95-1.51x, 2 passes", c.judgementOf("fory"));
+        assertEquals("too close to call, 95% CI 0.66-1.05x, 2 passes", c.judgementOf("flyweight"));
+    }
+
+    @Test
     void shouldCallOverlappingSpreadsTooCloseToCall() {
         Comparison c = Comparison.of("alloc", figure(250, 240, 262), "pool", figure(255, 245, 265), true);
 

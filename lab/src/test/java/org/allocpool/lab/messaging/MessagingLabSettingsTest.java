@@ -1,16 +1,19 @@
 package org.allocpool.lab.messaging;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.allocpool.lab.run.CellFiles;
 import org.allocpool.lab.run.CellLaunch;
 import org.allocpool.process.JvmCommand;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MessagingLabSettingsTest {
 
@@ -55,6 +58,16 @@ class MessagingLabSettingsTest {
         assertTrue(server.contains("--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED"), "Agrona's flag");
         assertTrue(client.containsAll(List.of("publish", "--port", "4242", "--subscriber-report",
                 "/results/throughput-jdk.subscriber.json", "--json")));
+    }
+
+    @Test
+    void shouldRemoveALastAttemptsSubscriberReportBeforeAForkRunsAgain(@TempDir Path dir) throws Exception {
+        MessagingLabSettings settings = MessagingLabSettings.of(MessagingProfile.QUICK);
+        MessagingCell cell = MessagingCell.throughput("flyweight", settings);
+        Path stale = dir.resolve("throughput-flyweight.subscriber.json");
+        Files.writeString(stale, "{\"received\": 1}");
+        experiment(settings).launch(cell, new CellFiles(dir, cell.id()));
+        assertFalse(Files.exists(stale), "the publisher would read the last attempt's figures as this one's");
     }
 
     @Test

@@ -98,6 +98,10 @@ public final class Publisher implements AutoCloseable {
         long lastCount = 0;
         long lastAlloc = 0;
         long lastDutyAlloc = 0;
+        long firstCpu = 0;
+        long lastCpu = 0;
+        long firstTime = 0;
+        long lastTime = 0;
         long waitedNs = 0;
         long roundsWaitedNs = 0;
         long sequence = 0;
@@ -170,6 +174,9 @@ public final class Publisher implements AutoCloseable {
             now = System.nanoTime();
             if (now >= boundary && round < timing.rounds()) {
                 if (round < 0) {
+                    // the CPU clock read outside the allocation bracket: it is the JVM's to allocate in
+                    firstCpu = ThreadCpu.current();
+                    firstTime = now;
                     firstCount = sequence;
                     firstAlloc = AllocationCounter.currentThreadAllocatedBytes();
                     firstDutyAlloc = embedded.dutyAllocatedBytes();
@@ -179,6 +186,8 @@ public final class Publisher implements AutoCloseable {
                     lastCount = sequence;
                     lastAlloc = AllocationCounter.currentThreadAllocatedBytes();
                     lastDutyAlloc = embedded.dutyAllocatedBytes();
+                    lastCpu = ThreadCpu.current();
+                    lastTime = now;
                 }
                 round++;
                 roundStartCount = sequence;
@@ -201,8 +210,10 @@ public final class Publisher implements AutoCloseable {
         long dutyAlloc = lastDutyAlloc - firstDutyAlloc;
         Double alloc = measured ? (double) (lastAlloc - firstAlloc - dutyAlloc) / counted : null;
         Double driverAlloc = measured ? (double) dutyAlloc / counted : null;
+        ThreadCpu.Share cpu = ThreadCpu.share(firstCpu, lastCpu, lastTime - firstTime, measured ? counted : 0);
         return new PublisherReport(sequence, expectedDigestSum, payloadBytes, backPressured, backPressuredMessages,
-                notConnected, adminAction, roundRates, alloc, driverAlloc, waitedShare, gone);
+                notConnected, adminAction, roundRates, alloc, driverAlloc, waitedShare, gone, cpu.nsPerMessage(),
+                cpu.ofWallTime());
     }
 
     private void sendEnd(long published, Duration timeout) {

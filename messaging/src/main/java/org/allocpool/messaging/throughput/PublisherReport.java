@@ -20,10 +20,16 @@ import java.util.List;
  *                             duty cycles of the embedded driver and conductor, on the same thread
  * @param backPressuredShare   the share of its time in the timed rounds spent waiting out back pressure
  * @param subscriberGone       whether it gave up because no subscriber was connected any more
+ * @param cpuNsPerMessage      CPU time of its thread per message over the timed rounds (encoding, claiming,
+ *                             the driver's duty cycles, spinning on back pressure); {@code null} without a round
+ *                             or a thread CPU clock
+ * @param cpuShare             that CPU time over the wall time of the rounds: under 1 when its thread
+ *                             waited for a core; {@code null} likewise
  */
 public record PublisherReport(long published, long expectedDigestSum, long payloadBytes, long backPressured,
                               long backPressuredMessages, long notConnected, long adminAction, List<Double> roundRates,
-                              Double allocBytesPerMessage, Double driverAllocBytesPerMessage, double backPressuredShare, boolean subscriberGone) {
+                              Double allocBytesPerMessage, Double driverAllocBytesPerMessage, double backPressuredShare, boolean subscriberGone,
+                              Double cpuNsPerMessage, Double cpuShare) {
 
     public PublisherReport {
         roundRates = roundRates == null ? List.of() : List.copyOf(roundRates);

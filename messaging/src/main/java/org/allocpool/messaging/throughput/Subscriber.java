@@ -131,9 +131,23 @@ public final class Subscriber implements AutoCloseable, FragmentHandler {
         long lastRoundCount = 0;
         long lastRoundAlloc = 0;
         long lastRoundDutyAlloc = 0;
+        long firstRoundCpu = 0;
+        long lastRoundCpu = 0;
+        long firstRoundTime = 0;
+        long lastRoundTime = 0;
+        long polls = 0;
+        long emptyPolls = 0;
+        long firstRoundPolls = 0;
+        long firstRoundEmptyPolls = 0;
+        long lastRoundPolls = 0;
+        long lastRoundEmptyPolls = 0;
         int iterations = 0;
         while (publishedAtEnd < 0 || received + gaps < publishedAtEnd) {
             int fragments = subscription.poll(this, 64);
+            polls++;
+            if (fragments == 0) {
+                emptyPolls++;
+            }
             embedded.invokeCounted();
             long now = System.nanoTime();
             if (boundary == Long.MAX_VALUE && received > 0) {
@@ -141,6 +155,11 @@ public final class Subscriber implements AutoCloseable, FragmentHandler {
             }
             if (now >= boundary && publishedAtEnd < 0 && round < timing.rounds()) {
                 if (round < 0) {
+                    // the CPU clock read outside the allocation bracket: it is the JVM's to allocate in
+                    firstRoundCpu = ThreadCpu.current();
+                    firstRoundTime = now;
+                    firstRoundPolls = polls;
+                    firstRoundEmptyPolls = emptyPolls;
                     firstRoundCount = received;
                     firstRoundAlloc = AllocationCounter.currentThreadAllocatedBytes();
                     firstRoundDutyAlloc = embedded.dutyAllocatedBytes();
@@ -149,6 +168,10 @@ public final class Subscriber implements AutoCloseable, FragmentHandler {
                     lastRoundCount = received;
                     lastRoundAlloc = AllocationCounter.currentThreadAllocatedBytes();
                     lastRoundDutyAlloc = embedded.dutyAllocatedBytes();
+                    lastRoundCpu = ThreadCpu.current();
+                    lastRoundTime = now;
+                    lastRoundPolls = polls;
+                    lastRoundEmptyPolls = emptyPolls;
                 }
                 round++;
                 roundStartCount = received;
@@ -170,8 +193,13 @@ public final class Subscriber implements AutoCloseable, FragmentHandler {
         long dutyAlloc = lastRoundDutyAlloc - firstRoundDutyAlloc;
         Double alloc = roundMessages == 0 ? null : (double) (lastRoundAlloc - firstRoundAlloc - dutyAlloc) / roundMessages;
         Double driverAlloc = roundMessages == 0 ? null : (double) dutyAlloc / roundMessages;
+        ThreadCpu.Share cpu = ThreadCpu.share(firstRoundCpu, lastRoundCpu, lastRoundTime - firstRoundTime, roundMessages);
+        long roundPolls = lastRoundPolls - firstRoundPolls;
+        Double idle = roundMessages == 0 || roundPolls == 0 ? null
+                : (double) (lastRoundEmptyPolls - firstRoundEmptyPolls) / roundPolls;
         return new SubscriberReport(received, digestSum, gaps, outOfOrder, payloadBytes, publishedAtEnd >= 0,
-                imageLost && publishedAtEnd < 0, publishedAtEnd, roundRates, roundMessages, alloc, driverAlloc, slowNs);
+                imageLost && publishedAtEnd < 0, publishedAtEnd, roundRates, roundMessages, alloc, driverAlloc, slowNs,
+                cpu.nsPerMessage(), cpu.ofWallTime(), idle);
     }
 
     /** Whether a publisher's image has appeared. */

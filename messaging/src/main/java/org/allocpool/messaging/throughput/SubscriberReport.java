@@ -22,11 +22,17 @@ import java.util.List;
  * @param driverAllocBytesPerMessage heap bytes allocated per message over the timed rounds inside the duty
  *                             cycles of the embedded driver and conductor, on the same thread; {@code null} without a round
  * @param slowNs               an added delay per message, ns (0: none; a knob for tests and demonstrations)
+ * @param cpuNsPerMessage      CPU time of its thread per message over the timed rounds (polling, decoding,
+ *                             the driver's duty cycles); {@code null} without a round or a thread CPU clock
+ * @param cpuShare             that CPU time over the wall time of the rounds; {@code null} likewise
+ * @param idlePollShare        the share of its polls in the timed rounds that found no message: near 0, the
+ *                             subscriber never waited for the publisher, its thread is the limit; {@code null}
+ *                             without a round
  */
 public record SubscriberReport(long received, long digestSum, long gaps, long outOfOrder, long payloadBytes,
                                boolean endSeen, boolean imageLost, long publishedAtEnd, List<Double> roundRates,
                                long roundMessages, Double allocBytesPerMessage, Double driverAllocBytesPerMessage,
-                               long slowNs) {
+                               long slowNs, Double cpuNsPerMessage, Double cpuShare, Double idlePollShare) {
 
     public SubscriberReport {
         roundRates = roundRates == null ? List.of() : List.copyOf(roundRates);

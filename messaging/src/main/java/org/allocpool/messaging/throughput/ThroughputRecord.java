@@ -15,7 +15,11 @@ public final class ThroughputRecord {
     private ThroughputRecord() {
     }
 
-    /** The metrics of a run (fields {@code null} where a side measured no round). */
+    /**
+     * The metrics of a run (fields {@code null} where a side measured no round). Since 2026-11-28 each side's
+     * thread CPU time per message and share of the wall time, and the subscriber's share of empty polls
+     * (records before lack them: read as {@code null}).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Metrics(Double messagesPerSecond, RoundStatistics messagesPerSecondRounds, SteadyState steadyState,
                           Double publishedPerSecond, RoundStatistics publishedPerSecondRounds,
@@ -24,7 +28,9 @@ public final class ThroughputRecord {
                           Double publisherDriverAllocBytesPerMessage, Double subscriberDriverAllocBytesPerMessage,
                           long published, long received, long lost, long outOfOrder, boolean digestOk,
                           long backPressured, long backPressuredMessages, double backPressuredShare, long notConnected,
-                          long adminAction, boolean subscriberDropped, boolean endSeen) {
+                          long adminAction, boolean subscriberDropped, boolean endSeen,
+                          Double publisherCpuNsPerMessage, Double publisherCpuShare,
+                          Double subscriberCpuNsPerMessage, Double subscriberCpuShare, Double subscriberIdlePollShare) {
     }
 
     /** The cell fields of a run. */
@@ -65,7 +71,8 @@ public final class ThroughputRecord {
                 lost == 0 && subscriber.digestSum() == publisher.expectedDigestSum(),
                 publisher.backPressured(), publisher.backPressuredMessages(), publisher.backPressuredShare(),
                 publisher.notConnected(), publisher.adminAction(), subscriber.imageLost() || publisher.subscriberGone(),
-                subscriber.endSeen());
+                subscriber.endSeen(), publisher.cpuNsPerMessage(), publisher.cpuShare(), subscriber.cpuNsPerMessage(),
+                subscriber.cpuShare(), subscriber.idlePollShare());
     }
 
     private static final class FrameBytes {

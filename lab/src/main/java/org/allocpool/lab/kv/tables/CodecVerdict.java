@@ -71,8 +71,8 @@ final class CodecVerdict {
             return what + " not judged";
         }
         Comparison c = Ranking.compare(flyweight, fory);
-        return what + " " + KvText.factor(flyweight.figure().median() / fory.figure().median()) + " (" + c.judgement()
-                + ")";
+        return what + " " + KvText.factor(flyweight.figure().median() / fory.figure().median()) + " ("
+                + c.judgementOf(FLYWEIGHT) + ")";
     }
 
     /**

@@ -20,11 +20,11 @@ final class MessagingTables {
     static String throughput(List<MessagingCells> cells) {
         MarkdownTable table = new MarkdownTable(List.of("codec", "delivered + decoded msg/s", "published msg/s",
                 "bytes/msg (in the term)", "alloc B/msg publisher", "alloc B/msg subscriber", "publisher back-pressured",
-                "lost", "2015 article msg/s"));
+                "CPU ns/msg publisher, subscriber (its empty polls)", "lost", "2015 article msg/s"));
         StringBuilder notes = new StringBuilder();
         for (MessagingCells c : cells) {
             if (!c.isOk()) {
-                table.row(List.of(c.cell().label(), "failed", "", "", "", "", "", "", ArticleFigures.throughput(c.cell().codec())));
+                table.row(List.of(c.cell().label(), "failed", "", "", "", "", "", "", "", ArticleFigures.throughput(c.cell().codec())));
                 c.failures().forEach(f -> notes.append("- ").append(c.cell().label()).append(", fork ").append(f.forkNumber())
                         .append(": ").append(f.error()).append('\n'));
                 continue;
@@ -43,6 +43,7 @@ final class MessagingTables {
                             c.median(MessagingMetricsView::subscriberDriverAllocBytesPerMessage)),
                     backPressured == 0 ? "never" : Numbers.percent(share == null ? 0 : share) + " of its time ("
                             + String.format(Locale.ROOT, "%,d", backPressured) + " refusals)",
+                    cpu(c),
                     (c.anyDropped() ? "dropped; " : "") + String.format(Locale.ROOT, "%,d", lost)
                             + (c.digestsOk() ? "" : ", decoded differs!"),
                     ArticleFigures.throughput(c.cell().codec())));
@@ -54,9 +55,28 @@ final class MessagingTables {
                 + " allocated per message by the thread that encodes and publishes, or polls and decodes; each also drives"
                 + " its embedded media driver, whose duty cycles are counted apart (`driver`, shown where not 0: the"
                 + " driver's pollers allocate an iterator per poll until C2 has compiled them). Back-pressured: the share of the publisher's timed rounds spent waiting for"
-                + " room (claims refused BACK_PRESSURED; each is retried, never dropped). Lost: published but never decoded."
+                + " room (claims refused BACK_PRESSURED; each is retried, never dropped). CPU: each side's thread CPU time"
+                + " per message over its rounds (encode or decode, the embedded driver's work, the spinning), and the"
+                + " subscriber's polls that found nothing: near 0% with the publisher back-pressured, the subscriber's"
+                + " thread is the limit, and a codec can gain only its own share of that CPU time."
+                + " Lost: published but never decoded."
                 + " 2015 article: encode + send + receive + decode over reliable UDP multicast, on a 3 GHz Xeon.\n"
                 + (notes.isEmpty() ? "" : "\n" + notes) + "\n";
+    }
+
+    /** Each side's CPU ns per message and the subscriber's empty polls, or empty for records before they were measured. */
+    private static String cpu(MessagingCells c) {
+        Double publisher = c.median(MessagingMetricsView::publisherCpuNsPerMessage);
+        Double subscriber = c.median(MessagingMetricsView::subscriberCpuNsPerMessage);
+        Double idle = c.median(MessagingMetricsView::subscriberIdlePollShare);
+        if (publisher == null && subscriber == null) {
+            return "";
+        }
+        return ns(publisher) + ", " + ns(subscriber) + (idle == null ? "" : " (" + Numbers.percent(idle) + ")");
+    }
+
+    private static String ns(Double value) {
+        return value == null ? "-" : String.format(Locale.ROOT, "%,.0f", value);
     }
 
     static String pingPong(List<MessagingCells> cells) {

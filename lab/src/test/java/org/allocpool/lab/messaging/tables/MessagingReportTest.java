@@ -23,7 +23,8 @@ class MessagingReportTest {
                 "the loopback interface has no MULTICAST flag", "way", null, null, 3.0, 0.5, 6, null);
         MessagingMetricsView metrics = new MessagingMetricsView(rate, RoundStatistics.of(new double[] {rate, rate, rate, rate}),
                 STEADY, rate * 1.01, 68.0, 128, 0.0, 0.0, 0.0, 1.5, 1_000_000L, 1_000_000L - lost, lost, lost == 0,
-                backPressured > 0 ? 12_345L : 0L, 100L, backPressured, dropped, true, null, null, null, null, null, null, null);
+                backPressured > 0 ? 12_345L : 0L, 100L, backPressured, dropped, true, null, null, null, null, null, null, null,
+                420.0, 0.99, 550.0, 0.98, 0.001);
         return new LabRecord<>("messaging", "ok", null, 1, cell, null, metrics);
     }
 
@@ -36,7 +37,7 @@ class MessagingReportTest {
                 : new MessagingMetricsView.Latency(p50, p50, rawP99, rawP99, rawP99, (double) p50);
         MessagingMetricsView metrics = new MessagingMetricsView(null, null, null, null, null, null, null, null, null, null, null, null, 0L,
                 null, null, null, null, null, null, latency, raw, 10_000L, 30_000.0, null,
-                transport.equals("udp-c") ? null : 0.0, "HdrHistogram");
+                transport.equals("udp-c") ? null : 0.0, "HdrHistogram", null, null, null, null, null);
         return new LabRecord<>("messaging", "ok", null, 1, cell, null, metrics);
     }
 
@@ -65,6 +66,14 @@ class MessagingReportTest {
         // the publisher's driver allocated nothing, the subscriber's 1.5 B/msg: only that one is named
         assertEquals("0", cells.get(5), row);
         assertEquals("0 (driver 1.5)", cells.get(6), row);
+    }
+
+    @Test
+    void shouldShowEachSidesCpuPerMessageAndTheSubscribersEmptyPolls() {
+        String row = render(List.of(throughput("flyweight", 2_000_000, 0.1, 0, false))).lines()
+                .filter(l -> l.startsWith("| flyweight")).findFirst().orElseThrow();
+        List<String> cells = Arrays.stream(row.split("\\|")).map(String::strip).toList();
+        assertEquals("420, 550 (0.10%)", cells.get(8), row);
     }
 
     @Test
