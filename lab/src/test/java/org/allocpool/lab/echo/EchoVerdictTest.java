@@ -131,7 +131,7 @@ class EchoVerdictTest {
                 EchoCellFields.of("G1", "thread-local", false, TOB, 16).key()), q.cells());
         assertTrue(q.isDecided(), q.comparison().judgement());
         String verdict = verdict(lines);
-        assertTrue(verdict.contains("thread-local: yes, ") && verdict.contains("0.75× (-25%) (reuse faster by 95% CI 1.33-1.34x,"
+        assertTrue(verdict.contains("thread-local: yes, ") && verdict.contains("0.75× (-25%) (pass by pass 0.75×, 95% CI 0.75-0.75×,"
                 + " 4 passes)."), verdict);
     }
 

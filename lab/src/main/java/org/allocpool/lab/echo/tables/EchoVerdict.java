@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.allocpool.lab.figure.Comparison;
 import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.figure.Question;
+import org.allocpool.lab.figure.RatioInterval;
 import org.allocpool.lab.text.Numbers;
 
 /**
@@ -101,6 +102,20 @@ final class EchoVerdict {
         return questions;
     }
 
+    /**
+     * {@code  (pass by pass 0.97×, 95% CI 0.59-1.83×, 3 passes)}: with it over without, the same way up as
+     * the ratio of the medians before it (the two may differ, not their direction's meaning), or empty
+     * without an interval.
+     */
+    private static String passByPass(RatioInterval copyOverReuse) {
+        if (copyOverReuse == null) {
+            return "";
+        }
+        return String.format(Locale.ROOT, " (pass by pass %.2f×, 95%% CI %.2f-%.2f×, %d %s)", copyOverReuse.estimate(),
+                copyOverReuse.low(), copyOverReuse.high(), copyOverReuse.passes(),
+                copyOverReuse.paired() ? "passes" : "forks a side");
+    }
+
     /** Strategy by strategy: copy against reuse; then Chronicle's figure and whether this machine agrees. */
     private static String copyCost(EchoCells cells, String gc, String event, int clients, Tally tally) {
         List<String> answers = new ArrayList<>();
@@ -118,7 +133,7 @@ final class EchoVerdict {
             tally.count(c);
             String figures = EchoMetric.rate(pair.copyEvents().median()) + " events/s with it against "
                     + EchoMetric.rate(pair.reuseEvents().median()) + " without, " + EchoMetric.ratio(pair.ratio())
-                    + (c.intervalText().isEmpty() ? "" : " (" + c.betterName() + " faster by " + c.intervalText() + ")");
+                    + passByPass(pair.question("").aOverB());
             if (!c.judged()) {
                 answers.add(buffers + ": not judged (" + unsteady(pair.copyEvents(), pair.reuseEvents(), "copy", "reuse") + ")");
             } else if (c.isClear()) {
