@@ -26,6 +26,7 @@ namespace {
 
 constexpr int64_t kMaxIntervalNs = 1000;
 constexpr int64_t kResolutionNs = 10;
+constexpr int64_t kMinIntervalNs = 10;
 constexpr int kMaxProbes = 16;
 
 struct Probe {
@@ -119,7 +120,8 @@ int64_t round_up(double ns) {
     int64_t step = step_at(ns);
     return static_cast<int64_t>(std::ceil(ns / static_cast<double>(step))) * step;
 }
-int64_t clamp(int64_t ns) { return ns < 1 ? 1 : ns > kMaxIntervalNs ? kMaxIntervalNs : ns; }
+// Within the source's narrowest interval (10 ns, as --interval-ns allows) and the widest.
+int64_t clamp(int64_t ns) { return ns < kMinIntervalNs ? kMinIntervalNs : ns > kMaxIntervalNs ? kMaxIntervalNs : ns; }
 
 std::vector<std::string> workload_args(const Options& o) {
     return {"--runtime", o.runtime, "--strategy", o.strategy, "--case", o.workload_case,

@@ -3,6 +3,7 @@ package org.allocpool.analyzer.realtime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongFunction;
+import org.allocpool.analyzer.capture.CaptureSource;
 
 /**
  * Finds the smallest source interval at which a processor loses nothing, the article's real-time
@@ -110,8 +111,9 @@ public final class IntervalSearch {
         return (long) Math.ceil(ns / step) * step;
     }
 
+    /** Within the source's narrowest interval ({@link CaptureSource#MIN_INTERVAL_NS}) and the widest. */
     private long clamp(long ns) {
-        return Math.min(Math.max(ns, 1), maxIntervalNs);
+        return Math.min(Math.max(ns, CaptureSource.MIN_INTERVAL_NS), maxIntervalNs);
     }
 
     /**

@@ -79,6 +79,13 @@ class IntervalSearchTest {
     }
 
     @Test
+    void shouldNeverProbeUnderTheSourcesNarrowestInterval() {
+        new IntervalSearch().find(8.8, lossBelow(12, 5));
+
+        assertEquals(List.of(10L, 20L, 15L, 12L, 11L), probed);
+    }
+
+    @Test
     void shouldStepByTenNanosecondsFrom200AndByFiveTwoAndOneUnder() {
         IntervalSearch search = new IntervalSearch();
 
