@@ -147,6 +147,7 @@ std::string find_interval(const Options& o, const std::string& self, std::FILE* 
     std::fprintf(human, "find-interval: batch %.1f ns/packet; probing from there\n", batch_ns);
 
     int probes_run = 0;
+    const int64_t ring_delay_ns = static_cast<int64_t>(o.max_delay_ms) * 1000000;
     auto probe = [&](int64_t interval) {
         const std::string where = "probe " + std::to_string(++probes_run) + " at " + std::to_string(interval) + " ns";
         say_progress(human, where);
@@ -178,10 +179,19 @@ std::string find_interval(const Options& o, const std::string& self, std::FILE* 
         f.loss_percent = number_after(realtime, "lossPercent");
         f.p99 = static_cast<int64_t>(number_after(realtime, "p99"));
         f.max = static_cast<int64_t>(number_after(realtime, "max"));
-        std::fprintf(human, "find-interval: %lld ns lost %s%%\n", static_cast<long long>(interval),
-                     percent_text(f.loss_percent).c_str());
+        const bool late = f.lost == 0 && f.max > ring_delay_ns;
+        std::fprintf(human, "find-interval: %lld ns lost %s%%%s\n", static_cast<long long>(interval),
+                     percent_text(f.loss_percent).c_str(),
+                     late ? (", but a packet waited " + std::to_string(f.max / 1000000) + " ms, longer than the ring's "
+                             + std::to_string(o.max_delay_ms) + " ms: the source fell behind its schedule; not kept up")
+                                .c_str()
+                          : "");
         return p;
     };
+    // A probe kept up: nothing lost, and no packet processed later than the ring's depth after it was
+    // due (a source that fell behind its schedule writes overdue ticks late and never fills the ring).
+    // As Java's IntervalSearch.keptUp.
+    auto kept_up = [&](const RealtimeFigures& f) { return f.lost == 0 && f.max <= ring_delay_ns; };
 
     const int64_t start = clamp(round_up(batch_ns));
     std::vector<Probe> runs;
@@ -193,7 +203,7 @@ std::string find_interval(const Options& o, const std::string& self, std::FILE* 
     int64_t interval = start;
     while (static_cast<int>(runs.size()) < kMaxProbes) {
         runs.push_back(probe(interval));
-        if (runs.back().figures.lost == 0) {
+        if (kept_up(runs.back().figures)) {
             loss_free = static_cast<int>(runs.size()) - 1;
             break;
         }
@@ -216,7 +226,7 @@ std::string find_interval(const Options& o, const std::string& self, std::FILE* 
                 break;
             }
             runs.push_back(probe(middle));
-            if (runs.back().figures.lost == 0) {
+            if (kept_up(runs.back().figures)) {
                 loss_free = static_cast<int>(runs.size()) - 1;
             } else {
                 losing = middle;

@@ -40,14 +40,18 @@ public final class IntervalFinder {
             human.printf(Locale.ROOT, "find-interval: batch %.1f ns/packet (%s); probing from there%n",
                     warm.nsPerPacket(), warm.steadyState().reason());
             int[] probes = {0};
-            IntervalSearch.Result result = new IntervalSearch().find(warm.nsPerPacket(), interval -> {
+            IntervalSearch search = new IntervalSearch(settings.maxDelayMs());
+            IntervalSearch.Result result = search.find(warm.nsPerPacket(), interval -> {
                 int k = ++probes[0];
                 ProgressMarker.say(human, "probe " + k + " at " + interval + " ns");
                 human.printf(Locale.ROOT, "find-interval: probe at %d ns%n", interval);
                 RealtimeMetrics metrics = RealtimeRun.probe(workload, settings.withInterval(interval), human, log,
                         "probe-" + k + "-" + interval + "ns");
-                human.printf(Locale.ROOT, "find-interval: %d ns lost %s%%%n", interval,
-                        RealtimeLines.percent(metrics.realtime().lossPercent()));
+                human.printf(Locale.ROOT, "find-interval: %d ns lost %s%%%s%n", interval,
+                        RealtimeLines.percent(metrics.realtime().lossPercent()), search.keptUp(metrics.realtime())
+                                || !metrics.realtime().isLossFree() ? "" : ", but a packet waited "
+                                + metrics.realtime().latencyNs().max() / 1_000_000 + " ms, longer than the ring's "
+                                + settings.maxDelayMs() + " ms: the source fell behind its schedule; not kept up");
                 return metrics;
             });
             human.println("find-interval: " + settings.workload().strategy().cliName() + " case "

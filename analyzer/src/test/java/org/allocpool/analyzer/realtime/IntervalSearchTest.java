@@ -34,7 +34,7 @@ class IntervalSearchTest {
 
     @Test
     void shouldFindTheThresholdToTenNanosecondsFrom200() {
-        IntervalSearch.Result result = new IntervalSearch().find(97.3, lossBelow(233, 5));
+        IntervalSearch.Result result = new IntervalSearch(100).find(97.3, lossBelow(233, 5));
 
         assertEquals(240L, result.answer().minIntervalNs());
         assertEquals(240, result.chosen().realtime().intervalNs());
@@ -45,7 +45,7 @@ class IntervalSearchTest {
 
     @Test
     void shouldStopAtTheStartWhenTheBatchRateAlreadyKeepsUp() {
-        IntervalSearch.Result result = new IntervalSearch().find(150, lossBelow(100, 5));
+        IntervalSearch.Result result = new IntervalSearch(100).find(150, lossBelow(100, 5));
 
         assertEquals(150L, result.answer().minIntervalNs());
         assertEquals(List.of(150L), probed);
@@ -53,7 +53,7 @@ class IntervalSearchTest {
 
     @Test
     void shouldReportTheLossAtTheWidestIntervalWhenEvenItLoses() {
-        IntervalSearch.Result result = new IntervalSearch().find(300, lossBelow(5_000, 4.4));
+        IntervalSearch.Result result = new IntervalSearch(100).find(300, lossBelow(5_000, 4.4));
 
         assertNull(result.answer().minIntervalNs());
         assertEquals(4.4, result.answer().lossPercentAtMax(), 1e-9);
@@ -63,7 +63,7 @@ class IntervalSearchTest {
 
     @Test
     void shouldNeverProbeBeyondTheWidestIntervalNorMoreThanTheBound() {
-        new IntervalSearch().find(10, lossBelow(995, 1));
+        new IntervalSearch(100).find(10, lossBelow(995, 1));
 
         assertTrue(probed.stream().allMatch(i -> i >= 10 && i <= 1_000), probed.toString());
         assertTrue(probed.size() <= IntervalSearch.MAX_PROBES);
@@ -72,22 +72,36 @@ class IntervalSearchTest {
 
     @Test
     void shouldFindAFastProcessorsThresholdToTheNanosecond() {
-        IntervalSearch.Result result = new IntervalSearch().find(13.2, lossBelow(33, 5));
+        IntervalSearch.Result result = new IntervalSearch(100).find(13.2, lossBelow(33, 5));
 
         assertEquals(33L, result.answer().minIntervalNs());
         assertEquals(List.of(14L, 28L, 56L, 42L, 35L, 31L, 33L, 32L), probed, "steps of 2 ns from 40, 1 ns under");
     }
 
     @Test
+    void shouldNotCountAProbeWhosePacketsWaitedLongerThanTheRingHoldsAsKeptUp() {
+        // nothing lost anywhere, but under 30 ns the source fell behind: packets waited 400 ms
+        IntervalSearch.Result result = new IntervalSearch(100).find(13, interval -> {
+            probed.add(interval);
+            RealtimeFigures figures = new RealtimeFigures(interval, 1_000_000, 1_000_000, 0, 0,
+                    new LatencyFigures(1, 2, 3, interval < 30 ? 400_000_000L : 4_000), false);
+            return new RealtimeMetrics(figures, 0, GcStatistics.of(0, 0, 0, 0, 1), 0, 0,
+                    new WorkloadCounts(0, 0, 0, 0, 0), null, List.of());
+        });
+
+        assertEquals(30L, result.answer().minIntervalNs());
+    }
+
+    @Test
     void shouldNeverProbeUnderTheSourcesNarrowestInterval() {
-        new IntervalSearch().find(8.8, lossBelow(12, 5));
+        new IntervalSearch(100).find(8.8, lossBelow(12, 5));
 
         assertEquals(List.of(10L, 20L, 15L, 12L, 11L), probed);
     }
 
     @Test
     void shouldStepByTenNanosecondsFrom200AndByFiveTwoAndOneUnder() {
-        IntervalSearch search = new IntervalSearch();
+        IntervalSearch search = new IntervalSearch(100);
 
         assertEquals(10, search.stepAt(200));
         assertEquals(5, search.stepAt(199));
@@ -100,7 +114,7 @@ class IntervalSearchTest {
 
     @Test
     void shouldAnswerInTheArticlesTableWords() {
-        IntervalSearch.Result result = new IntervalSearch().find(97.3, lossBelow(233, 5));
+        IntervalSearch.Result result = new IntervalSearch(100).find(97.3, lossBelow(233, 5));
         assertEquals("240", result.answer().tableText());
     }
 }
