@@ -247,10 +247,7 @@ public final class FlatAnalyzer implements Workload {
      */
     // hot path: no allocation once compiled (the slice is scalar-replaced)
     private MemorySegment slotView(int slot) {
-        // the shape's slot size, the slab's own (it was made with it), and for the article's packets a
-        // constant: Slab.slotOffset multiplied by a field, which the JIT kept on the stack and reloaded
-        // for each of a packet's three slots
-        return memory.asSlice((long) slot * shape.slotBytes(), shape.slotBytes());
+        return memory.asSlice(slab.slotOffset(slot), shape.slotBytes());
     }
 
     // hot path: no allocation
