@@ -436,6 +436,17 @@ public final class MappedStore implements AutoCloseable {
         return mapping.retiredAtNanos() != 0;
     }
 
+    /** The store's segments (tests). */
+    int segments() {
+        return locks.segments();
+    }
+
+    /** Bytes of the log up to its tail: every entry ever appended since the last copy (tests). */
+    long logTailBytes() {
+        StoreMapping m = mapping.current();
+        return counts.tail(m) - m.logOffset;
+    }
+
     /** Logs grown in place (no copy) since the open (tests). */
     long logExtensions() {
         return growth.extensions();

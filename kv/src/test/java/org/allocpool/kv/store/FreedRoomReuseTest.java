@@ -115,7 +115,8 @@ class FreedRoomReuseTest {
             for (long key = 0; key < KEYS; key++) {
                 store.put(key, valueOfLength(key, longer), 0, longer);
             }
-            long fileBytes = store.fileBytes();
+            long tail = store.logTailBytes();
+            long copies = store.growthsByCopy();
             for (long key = 0; key < KEYS; key++) {
                 store.put(key, valueOfLength(key, shorter), 0, shorter);
             }
@@ -126,7 +127,15 @@ class FreedRoomReuseTest {
                 store.put(key, valueOfLength(key, rest), 0, rest);
             }
             assertTrue(store.reusedEntries() - split >= KEYS / 2, "the rests were not reused: " + store.reusedEntries());
-            assertEquals(fileBytes, store.fileBytes(), "the store grew: longer freed entries were not reused");
+            // Appended since the longer values: at most each segment's first put of the two rounds (the
+            // rest went into freed room). Not the file's size: how much slack the first round's growths
+            // left depends on when the background growth ran, and with little of it those few appends
+            // grew the log in place (one run in six here).
+            assertEquals(copies, store.growthsByCopy(), "no copy since the longer values");
+            long appended = store.logTailBytes() - tail;
+            long allowance = 2L * store.segments() * 112;
+            assertTrue(appended <= allowance, "longer freed entries were not reused: " + appended
+                    + " bytes appended, more than each segment's first put of each round (" + allowance + ")");
             byte[] buffer = new byte[256];
             for (long key = 0; key < KEYS; key++) {
                 int length = store.get(key, buffer);
