@@ -10,6 +10,7 @@ import org.allocpool.lab.analyzer.AnalyzerMatrix;
 import org.allocpool.lab.figure.Comparison;
 import org.allocpool.lab.figure.Figure;
 import org.allocpool.lab.figure.Question;
+import org.allocpool.lab.figure.RatioInterval;
 import org.allocpool.lab.text.Numbers;
 
 /**
@@ -213,9 +214,16 @@ final class BatchVerdict {
         for (Question q : questions(results)) {
             Comparison c = q.comparison();
             if (!c.isClear()) {
-                // "G1 case B: pool or allocate?" -> "G1 B: pool against alloc (...)"
+                // "G1 case B: pool or allocate?" -> "G1 B: pool against alloc (too close to call, pool over
+                // alloc 95% CI ...)": the interval the same way up as the question's sides, as the Java
+                // against C++ lines state theirs
                 String where = q.name().substring(0, q.name().indexOf(": ") + 2).replace(" case ", " ");
-                undecided.add(new Undecided(where + q.aName() + " against " + q.bName() + " (" + c.judgement() + ")",
+                RatioInterval aOverB = q.aOverB();
+                String judgement = !c.judged() || aOverB == null ? c.judgement()
+                        : String.format(Locale.ROOT, "too close to call, %s over %s 95%% CI %.2f-%.2fx, %d %s", q.aName(),
+                                q.bName(), aOverB.low(), aOverB.high(), aOverB.passes(),
+                                aOverB.paired() ? "passes" : "forks a side");
+                undecided.add(new Undecided(where + q.aName() + " against " + q.bName() + " (" + judgement + ")",
                         q.cells()));
             }
         }

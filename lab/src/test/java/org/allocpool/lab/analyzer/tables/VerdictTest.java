@@ -227,7 +227,7 @@ class VerdictTest {
         assertEquals(Set.of(batchCell("G1", "pool", "B").key(), batchCell("G1", "alloc", "B").key()), undecided);
         String report = new AnalyzerReport().render(records, List.of());
         assertTrue(report.contains("**Still undecided** after 3 passes"), report);
-        assertTrue(report.contains("- G1 B: pool against alloc (too close to call, 95% CI "), report);
+        assertTrue(report.contains("- G1 B: pool against alloc (too close to call, pool over alloc 95% CI "), report);
         assertFalse(report.contains("- G1 A: pool against alloc"), report);
     }
 
