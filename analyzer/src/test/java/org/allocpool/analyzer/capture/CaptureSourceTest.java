@@ -131,7 +131,7 @@ class CaptureSourceTest {
         try (CaptureSource source = CaptureSource.start(20_000, 1_000, CaptureSource.NO_PIN)) {
             CaptureRing ring = source.ring();
             LossCounter counter = new LossCounter();
-            long previousScheduled = -1;
+            long firstDue = -1; // when tick 0 was due: tick k is due k intervals later, exactly
             int largestClaim = 0;
             while (counter.received() < 5_000) {
                 int claimed = ring.claim(7);
@@ -141,8 +141,11 @@ class CaptureSourceTest {
                     long sequence = ring.next();
                     assertEquals(counter.expected(), sequence, "ticks in order, none skipped while it keeps up");
                     counter.onSequence(sequence);
-                    assertTrue(ring.lastScheduledNanos() > previousScheduled, "scheduled times go up");
-                    previousScheduled = ring.lastScheduledNanos();
+                    if (sequence == 0) {
+                        firstDue = ring.lastScheduledNanos();
+                    }
+                    assertEquals(firstDue + sequence * source.intervalNanos(), ring.lastScheduledNanos(),
+                            "each claimed tick carries its own due time, tick " + sequence);
                 }
                 if (claimed == 0 && deadline.isPast()) {
                     fail("received " + counter.received() + " of 5000 ticks in " + WAIT.toSeconds() + " s");
