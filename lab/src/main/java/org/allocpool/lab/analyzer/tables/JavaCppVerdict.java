@@ -47,10 +47,11 @@ final class JavaCppVerdict {
      */
     static String render(AnalyzerResults results) {
         StringBuilder out = new StringBuilder();
+        List<Question> questions = questions(results);
         for (String gc : results.collectors()) {
             for (JavaCppRatioTable.Pair pair : JavaCppRatioTable.PAIRS) {
                 List<String> cases = new ArrayList<>();
-                for (Question q : questions(results)) {
+                for (Question q : questions) {
                     if (q.name().startsWith(gc + " case ") && q.aName().equals(pair.javaStrategy())
                             && q.bName().equals(pair.cppRow())) {
                         cases.add(caseOf(q) + " " + ratioText(q));
