@@ -3,10 +3,13 @@ package org.allocpool.kv.contenders;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
-import java.util.stream.Stream;
 import org.allocpool.kv.user.FlyweightUserCodec;
 import org.allocpool.kv.user.User;
 import org.allocpool.kv.user.UserCodec;
@@ -108,19 +111,33 @@ final class StoreRun {
                 pauses.collections(), pauses.pausesMs(), gets.rounds(), misses.rounds(), puts.rounds(), offHeapAfterPutsMb);
     }
 
-    /** The bytes of every file under {@code dir}: their length, which for sparse files may exceed the disk used. */
+    /**
+     * The bytes of every file under {@code dir}: their length, which for sparse files may exceed the
+     * disk used. A file that goes while the directory is read (the new file of a store's growth
+     * in the background, renamed over the store's own) counts nothing; it does not fail the run.
+     */
     static long filesBytes(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             return 0;
         }
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> {
-                try {
-                    return Files.size(f);
-                } catch (IOException gone) {
-                    return 0;
+        long[] bytes = {0};
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                if (attributes.isRegularFile()) {
+                    bytes[0] += attributes.size();
                 }
-            }).sum();
-        }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException failure) throws IOException {
+                if (failure instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE; // gone since the directory was listed
+                }
+                throw failure;
+            }
+        });
+        return bytes[0];
     }
 }
