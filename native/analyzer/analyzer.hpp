@@ -24,6 +24,50 @@ struct WorkloadCounts {
     int64_t freed = 0;
 };
 
+// The counts kept as Java's WorkloadTally keeps them, so that the batch loop counts nothing per
+// packet: a batch adds what it made and processed at its end (ran), only the rare outcomes (a TCP
+// packet stored, one evicted, a packet not IP) are counted as they happen, and parsed and freed
+// follow from those. Java's flat paid 16% of its batch time in case A for five counter fields
+// incremented per packet (C2 loads and stores a field each time); C++ does the same work as Java.
+class WorkloadTally {
+public:
+    // A batch of `packets` made, in which the queue grew by `queue_growth`: the rest were processed.
+    void ran(int64_t packets, int64_t queue_growth) {
+        made_ += packets;
+        processed_ += packets - queue_growth;
+    }
+    void made_one() { made_++; }
+    void processed_one() { processed_++; }
+    void not_ip() { not_ip_++; }
+    void stored(bool evicting) {
+        stored_by_processing_++;
+        if (evicting) {
+            evicted_++;
+        }
+    }
+    void prefilled() { prefilled_++; }
+    void drained_stored() { drained_stored_++; }
+
+    WorkloadCounts counts() const {
+        WorkloadCounts c;
+        c.made = made_;
+        c.parsed = processed_ - not_ip_ + prefilled_;
+        c.tcp_stored = stored_by_processing_ + prefilled_;
+        c.evicted = evicted_;
+        c.freed = processed_ - (stored_by_processing_ - evicted_) + drained_stored_;
+        return c;
+    }
+
+private:
+    int64_t made_ = 0;
+    int64_t processed_ = 0;
+    int64_t not_ip_ = 0;
+    int64_t stored_by_processing_ = 0;
+    int64_t evicted_ = 0;
+    int64_t prefilled_ = 0;
+    int64_t drained_stored_ = 0;
+};
+
 // A pool or slab ran dry: "Failure to allocate packet: ...".
 class RunFailure : public std::runtime_error {
 public:
@@ -66,19 +110,29 @@ public:
           stored_(static_cast<size_t>(stored_size), nullptr),
           queue_size_(queue_size) {}
 
+    // The packets made and processed are counted once, at the end, also when a dry pool ends the
+    // batch early (as Java's finally).
     void run(int64_t count) override {
         const int32_t queue_size = queue_size_;
-        for (int64_t i = 0; i < count; i++) {
-            P* p = take();
-            source_.simulate(p->buffer());
-            enqueue(p);
-            if (size_ >= queue_size) {
-                P* old = dequeue();
-                if (!process(old)) {
-                    free(old);
+        const int32_t queued_before = size_;
+        int64_t i = 0;
+        try {
+            for (; i < count; i++) {
+                P* p = take();
+                source_.simulate(p->buffer());
+                enqueue(p);
+                if (size_ >= queue_size) {
+                    P* old = dequeue();
+                    if (!process(old)) {
+                        free(old);
+                    }
                 }
             }
+        } catch (...) {
+            tally_.ran(i, size_ - queued_before);
+            throw;
         }
+        tally_.ran(i, size_ - queued_before);
     }
 
     void prefill() override {
@@ -87,14 +141,16 @@ public:
                 continue;
             }
             P* p = take();
+            tally_.made_one();
             source_.simulate(p->buffer());
             put_int(p->buffer() + kProtocolOffset, kTcp);
             parse(p);
             slot = p;
-            counts_.tcp_stored++;
+            tally_.prefilled();
         }
         while (size_ < queue_size_ - 1) {
             P* p = take();
+            tally_.made_one();
             source_.simulate(p->buffer());
             enqueue(p);
         }
@@ -105,19 +161,21 @@ public:
     void drain() override {
         while (size_ > 0) {
             P* old = dequeue();
+            tally_.processed_one();
             if (!process(old)) {
                 free(old);
             }
         }
         for (auto& s : stored_) {
             if (s != nullptr) {
+                tally_.drained_stored();
                 free(s);
                 s = nullptr;
             }
         }
     }
 
-    WorkloadCounts counts() const override { return counts_; }
+    WorkloadCounts counts() const override { return tally_.counts(); }
 
     std::string state_digest() const override {
         StateDigest digest;
@@ -137,39 +195,33 @@ public:
     }
 
 private:
-    // A packet from the strategy, counted as made. hot path: no allocation but the strategy's
+    // A packet from the strategy, not counted: the caller counts it as made. hot path: no
+    // allocation but the strategy's
     P* take() {
         P* p = packets_.get();
         if (p == nullptr) {
             throw RunFailure("Failure to allocate packet: " + packets_.exhaustion());
         }
-        counts_.made++;
         return p;
     }
 
-    // The packet's protocol, or -1 if it is not IP; counted as parsed when it is.
-    int32_t parse(P* p) {
-        int32_t protocol = p->parse();
-        if (protocol >= 0) {
-            counts_.parsed++;
-        }
-        return protocol;
-    }
+    // The packet's protocol, or -1 if it is not IP.
+    int32_t parse(P* p) { return p->parse(); }
 
     bool process(P* p) {
         int32_t protocol = parse(p);
         if (protocol < 0) {
+            tally_.not_ip();
             return false;
         }
         if (protocol == kTcp) {
             int32_t index = source_.next_positive() % static_cast<int32_t>(stored_.size());
             P* old = stored_[static_cast<size_t>(index)];
+            tally_.stored(old != nullptr);
             if (old != nullptr) {
-                counts_.evicted++;
                 free(old);
             }
             stored_[static_cast<size_t>(index)] = p;
-            counts_.tcp_stored++;
         } else {
             free(p);
         }
@@ -177,7 +229,6 @@ private:
     }
 
     void free(P* p) {
-        counts_.freed++;
         packets_.free(p);
     }
 
@@ -204,7 +255,7 @@ private:
     int32_t size_ = 0;
     std::vector<P*> stored_;
     const int32_t queue_size_;
-    WorkloadCounts counts_;
+    WorkloadTally tally_;
 };
 
 }  // namespace allocpool

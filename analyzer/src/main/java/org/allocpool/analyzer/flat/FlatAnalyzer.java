@@ -27,6 +27,7 @@ import org.allocpool.analyzer.WorkloadCounts;
 import org.allocpool.analyzer.WorkloadShape;
 import org.allocpool.analyzer.packet.PacketSource;
 import org.allocpool.analyzer.workload.Workload;
+import org.allocpool.analyzer.workload.WorkloadTally;
 import org.allocpool.memory.pool.IndexPool;
 import org.allocpool.memory.pool.PoolCounts;
 import org.allocpool.memory.slab.Slab;
@@ -58,11 +59,8 @@ public final class FlatAnalyzer implements Workload {
 
     private final int[] stored;
 
-    private long made;
-    private long parsed;
-    private long tcpStored;
-    private long evicted;
-    private long freed;
+    /** Counted per batch and on the rare outcomes, not per packet: see {@link WorkloadTally}. */
+    private final WorkloadTally tally = new WorkloadTally();
 
     /** The article's shape: 1,024-byte packets, one in 16 kept. */
     public FlatAnalyzer(int queueSize, int storedSize, int slotCount) {
@@ -82,36 +80,38 @@ public final class FlatAnalyzer implements Workload {
     }
 
     /**
-     * {@code count} packets; the same steps as {@link #runOne()}, written out in the loop rather than
-     * a call of it. A loop that calls {@code runOne} depends on C2 inlining it, and C2 compiles
-     * {@code runOne} on its own first (it is hot before the loop is): under ZGC, whose load barriers
+     * {@code count} packets, each taken, written, queued and, once the queue is full, the oldest
+     * processed; the steps written out in the loop rather than a call of a method per packet. A loop
+     * that calls such a method depends on C2 inlining it, and C2 compiles it on its own first (it is hot before the loop is): under ZGC, whose load barriers
      * make that code larger than {@code InlineSmallCode} (2,500 bytes), the loop's compilation then
      * refused it ("already compiled into a big method", {@code -XX:+PrintInlining}) and paid a call
      * per packet, reloading every field and the slab's bounds each time, where under G1 it was
-     * inlined. The steps below are small methods, inlined under both (checked with PrintInlining).
+     * inlined. The steps below are small methods, inlined under both (checked with PrintInlining). The packets made and processed are counted
+     * once, at the end ({@link WorkloadTally#ran}), also when a dry slab ends the batch early.
      */
     // hot path: no allocation
     @Override
     public void run(long count) {
-        for (long i = 0; i < count; i++) {
-            int slot = take();
-            simulate(slot);
-            enqueue(slot);
-            if (size >= ring.length) {
-                processOldest();
+        final int queuedBefore = size;
+        long i = 0;
+        try {
+            for (; i < count; i++) {
+                int slot = take();
+                simulate(slot);
+                enqueue(slot);
+                if (size >= ring.length) {
+                    processOldest();
+                }
             }
+        } finally {
+            tally.ran(i, size - queuedBefore);
         }
     }
 
     // hot path: no allocation
     @Override
     public void runOne() {
-        int slot = take();
-        simulate(slot);
-        enqueue(slot);
-        if (size >= ring.length) {
-            processOldest();
-        }
+        run(1);
     }
 
     /** Takes the oldest packet off the full queue, processes it and frees it unless it was stored. */
@@ -130,26 +130,28 @@ public final class FlatAnalyzer implements Workload {
                 continue;
             }
             int slot = take();
+            tally.madeOne();
             simulate(slot);
             slotView(slot).set(PACKET_INT, PACKET_PROTOCOL, PacketSource.TCP);
             parse(slot);
             stored[i] = slot;
-            tcpStored++;
+            tally.prefilled();
         }
         while (size < ring.length - 1) {
             int slot = take();
+            tally.madeOne();
             simulate(slot);
             enqueue(slot);
         }
     }
 
+    /** A free slot, not counted: the caller counts it as made. */
     // hot path: no allocation
     private int take() {
         int slot = slots.acquire();
         if (slot == IndexPool.EMPTY) {
             throw failureToAllocate();
         }
-        made++;
         return slot;
     }
 
@@ -157,12 +159,14 @@ public final class FlatAnalyzer implements Workload {
     public void drain() {
         while (size > 0) {
             int old = dequeue();
+            tally.processedOne();
             if (!process(old)) {
                 free(old);
             }
         }
         for (int i = 0; i < stored.length; i++) {
             if (stored[i] != NONE) {
+                tally.drainedStored();
                 free(stored[i]);
                 stored[i] = NONE;
             }
@@ -189,6 +193,7 @@ public final class FlatAnalyzer implements Workload {
     private boolean process(int slot) {
         int protocol = parse(slot);
         if (protocol < 0) {
+            tally.notIp();
             return false;
         }
         // One call of free, for the UDP packet or the TCP packet this one evicts, not one on each
@@ -200,11 +205,10 @@ public final class FlatAnalyzer implements Workload {
             int index = source.nextPositive() % stored.length;
             unused = stored[index];
             stored[index] = slot;
-            tcpStored++;
+            tally.stored(unused != NONE);
             if (unused == NONE) {
                 return true;
             }
-            evicted++;
         }
         free(unused);
         return true;
@@ -224,13 +228,11 @@ public final class FlatAnalyzer implements Workload {
         p.set(RESULT_SHORT, shape.at(DST_PORT), p.get(PACKET_SHORT, PACKET_DST_PORT));
         p.set(RESULT_INT, shape.at(PROTOCOL), protocol);
         p.set(RESULT_INT, shape.at(PARSED), 1);
-        parsed++;
         return protocol;
     }
 
     // hot path: no allocation
     private void free(int slot) {
-        freed++;
         // the article's Packet.free(): forget the parse result
         slotView(slot).set(RESULT_INT, shape.at(PARSED), 0);
         slots.release(slot);
@@ -314,7 +316,7 @@ public final class FlatAnalyzer implements Workload {
 
     @Override
     public WorkloadCounts counts() {
-        return new WorkloadCounts(made, parsed, tcpStored, evicted, freed);
+        return tally.counts();
     }
 
     @Override

@@ -30,11 +30,8 @@ public final class PacketAnalyzer implements Workload {
     private final Packet[] stored;
     private final int queueSize;
 
-    private long made;
-    private long parsed;
-    private long tcpStored;
-    private long evicted;
-    private long freed;
+    /** Counted per batch and on the rare outcomes, not per packet, as {@code flat} counts: see {@link WorkloadTally}. */
+    private final WorkloadTally tally = new WorkloadTally();
 
     /** The article's generator: one packet in 16 kept. */
     public PacketAnalyzer(PacketStrategy packets, int queueSize, int storedSize) {
@@ -57,20 +54,22 @@ public final class PacketAnalyzer implements Workload {
         final PacketSource source = this.source;
         final ArrayDeque<Packet> queue = this.queue;
         final int queueSize = this.queueSize;
-        for (long i = 0; i < count; i++) {
-            Packet p = packets.get();
-            if (p == null) {
-                throw failureToAllocate();
-            }
-            made++;
-            source.simulate(p.buffer());
-            queue.add(p);
-            if (queue.size() >= queueSize) {
-                Packet old = queue.remove();
-                if (!process(old)) {
-                    free(old);
+        final int queuedBefore = queue.size();
+        long i = 0;
+        try {
+            for (; i < count; i++) {
+                Packet p = take();
+                source.simulate(p.buffer());
+                queue.add(p);
+                if (queue.size() >= queueSize) {
+                    Packet old = queue.remove();
+                    if (!process(old)) {
+                        free(old);
+                    }
                 }
             }
+        } finally {
+            tally.ran(i, queue.size() - queuedBefore);
         }
     }
 
@@ -90,26 +89,28 @@ public final class PacketAnalyzer implements Workload {
                 continue;
             }
             Packet p = take();
+            tally.madeOne();
             ByteBuffer buffer = p.buffer();
             source.simulate(buffer);
             buffer.putInt(PacketSource.PROTOCOL_OFFSET, PacketSource.TCP);
             parse(p);
             stored[i] = p;
-            tcpStored++;
+            tally.prefilled();
         }
         while (queue.size() < queueSize - 1) {
             Packet p = take();
+            tally.madeOne();
             source.simulate(p.buffer());
             queue.add(p);
         }
     }
 
+    /** A packet from the strategy, not counted: the caller counts it as made. */
     private Packet take() {
         Packet p = packets.get();
         if (p == null) {
             throw failureToAllocate();
         }
-        made++;
         return p;
     }
 
@@ -125,12 +126,14 @@ public final class PacketAnalyzer implements Workload {
         while (!queue.isEmpty()) {
             Packet old = queue.remove();
             old.buffer().rewind();
+            tally.processedOne();
             if (!process(old)) {
                 free(old);
             }
         }
         for (int i = 0; i < stored.length; i++) {
             if (stored[i] != null) {
+                tally.drainedStored();
                 free(stored[i]);
                 stored[i] = null;
             }
@@ -140,17 +143,17 @@ public final class PacketAnalyzer implements Workload {
     private boolean process(Packet p) {
         int protocol = parse(p);
         if (protocol < 0) {
+            tally.notIp();
             return false;
         }
         if (protocol == PacketSource.TCP) {
             int index = source.nextPositive() % stored.length;
             Packet old = stored[index];
+            tally.stored(old != null);
             if (old != null) {
-                evicted++;
                 free(old);
             }
             stored[index] = p;
-            tcpStored++;
         } else {
             free(p);
         }
@@ -166,12 +169,10 @@ public final class PacketAnalyzer implements Workload {
         IPHeader header = new IPHeader(buffer);
         IPPacket ip = new IPPacket(header, buffer.asReadOnlyBuffer());
         p.ipPacket(ip);
-        parsed++;
         return header.protocol();
     }
 
     private void free(Packet p) {
-        freed++;
         packets.free(p);
     }
 
@@ -208,7 +209,7 @@ public final class PacketAnalyzer implements Workload {
 
     @Override
     public WorkloadCounts counts() {
-        return new WorkloadCounts(made, parsed, tcpStored, evicted, freed);
+        return tally.counts();
     }
 
     @Override
