@@ -5,6 +5,7 @@ import io.aeron.CommonContext;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import java.io.PrintStream;
+import org.agrona.ErrorHandler;
 import org.agrona.concurrent.AgentInvoker;
 import org.allocpool.metrics.alloc.AllocationCounter;
 
@@ -35,11 +36,14 @@ public final class EmbeddedAeron implements AutoCloseable {
     private final Aeron aeron;
     private final AgentInvoker driverInvoker;
     private final AgentInvoker clientInvoker;
+    /** {@code null} where Aeron's default error handler is used. */
+    private final FirstError errors;
     private long dutyAllocatedBytes;
 
-    private EmbeddedAeron(MediaDriver driver, Aeron aeron) {
+    private EmbeddedAeron(MediaDriver driver, Aeron aeron, FirstError errors) {
         this.driver = driver;
         this.aeron = aeron;
+        this.errors = errors;
         this.driverInvoker = driver == null ? null : driver.sharedAgentInvoker();
         this.clientInvoker = aeron.conductorAgentInvoker();
     }
@@ -70,7 +74,7 @@ public final class EmbeddedAeron implements AutoCloseable {
                     .aeronDirectoryName(dir)
                     .driverAgentInvoker(driver.sharedAgentInvoker())
                     .useConductorAgentInvoker(true));
-            return new EmbeddedAeron(driver, aeron);
+            return new EmbeddedAeron(driver, aeron, null);
         } catch (RuntimeException e) {
             driver.close();
             throw e;
@@ -84,23 +88,25 @@ public final class EmbeddedAeron implements AutoCloseable {
      * @throws IllegalStateException when no driver is active in {@code dir} within Aeron's 10 s driver timeout
      */
     public static EmbeddedAeron connect(String dir) {
-        PrintStream err = System.err;
-        boolean[] told = new boolean[1];
+        // not Aeron's default handler: it exits the JVM once the driver has gone, before the record is printed
+        FirstError errors = new FirstError("aeron client of " + dir + ": ", System.err);
         try {
             Aeron aeron = Aeron.connect(new Aeron.Context()
                     .aeronDirectoryName(dir)
                     .useConductorAgentInvoker(true)
-                    .errorHandler(error -> {
-                        // not the default handler: it exits the JVM when the driver has gone, before the record is printed
-                        if (!told[0]) {
-                            told[0] = true;
-                            err.println("aeron client of " + dir + ": " + error);
-                        }
-                    }));
-            return new EmbeddedAeron(null, aeron);
+                    .errorHandler(errors));
+            return new EmbeddedAeron(null, aeron, errors);
         } catch (RuntimeException e) {
             throw new IllegalStateException("no media driver to join in " + dir + ": " + e, e);
         }
+    }
+
+    /**
+     * The first error the client's conductor reported (a client only: the driver gone or timed out, this
+     * client timed out by the driver), or {@code null}; a client with its own driver keeps Aeron's default.
+     */
+    public Throwable clientError() {
+        return errors == null ? null : errors.first;
     }
 
     /** The folder of the driver: where a client of another process joins it. */
@@ -146,6 +152,27 @@ public final class EmbeddedAeron implements AutoCloseable {
         } finally {
             if (driver != null) {
                 driver.close();
+            }
+        }
+    }
+
+    /** Keeps the first error and says it once on {@code err}; the conductor's thread only. */
+    private static final class FirstError implements ErrorHandler {
+
+        private final String prefix;
+        private final PrintStream err;
+        private Throwable first;
+
+        FirstError(String prefix, PrintStream err) {
+            this.prefix = prefix;
+            this.err = err;
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            if (first == null) {
+                first = error;
+                err.println(prefix + error);
             }
         }
     }

@@ -152,7 +152,7 @@ public final class Publisher implements AutoCloseable {
                 } else if (result == Publication.ADMIN_ACTION) {
                     adminAction++;
                 } else {
-                    throw new IllegalStateException("the publication refused a claim: " + Publication.errorString(result));
+                    throw refused(result);
                 }
                 if (embedded.invokeCounted() == 0) {
                     Thread.yield();
@@ -216,6 +216,12 @@ public final class Publisher implements AutoCloseable {
         return new PublisherReport(sequence, expectedDigestSum, payloadBytes, backPressured, backPressuredMessages,
                 notConnected, adminAction, roundRates, alloc, driverAlloc, waitedShare, gone, cpu.nsPerMessage(),
                 cpu.ofWallTime());
+    }
+
+    private IllegalStateException refused(long result) {
+        Throwable cause = embedded.clientError();
+        return new IllegalStateException("the publication refused a claim: " + Publication.errorString(result)
+                + (cause == null ? "" : " (the Aeron client said: " + cause + ")"));
     }
 
     private void sendEnd(long published, Duration timeout) {
