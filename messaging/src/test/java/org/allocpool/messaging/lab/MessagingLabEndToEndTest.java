@@ -49,14 +49,7 @@ class MessagingLabEndToEndTest {
     void shouldRunBothKindsOfPairAndRecordACellThatCannotStart() throws Exception {
         Path dir = tmp.resolve("run");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        MessagingLabSettings settings = new MessagingLabSettings(MessagingProfile.QUICK, List.of("flyweight"),
-                List.of("udp-java", "udp-c"), List.of(0L), Duration.ofSeconds(3), Duration.ofMillis(300), 3, 1, null, null,
-                List.of("-Xshare:auto"), null, Duration.ofMinutes(2));
-        int exit = new LabRunner(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-                .run(new MessagingExperiment(settings, children(), () -> {
-                    throw new IllegalStateException("no C program in this test");
-                }), new RunOptions(dir, false, Shard.ALL));
+        int exit = runLab(List.of("udp-java", "udp-c"), null, dir, out);
 
         List<JsonNode> records = new RecordsFile(dir).readAll();
         assertEquals(3, records.size(), records.toString());
@@ -93,14 +86,7 @@ class MessagingLabEndToEndTest {
     void shouldRunAnIpcPairThroughTheSubscribersDriverAllocatingNothingPerMessage() throws Exception {
         Path dir = tmp.resolve("ipc");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        MessagingLabSettings settings = new MessagingLabSettings(MessagingProfile.QUICK, List.of("flyweight"),
-                List.of("none"), null, Duration.ofSeconds(3), Duration.ofMillis(300), 3, 1, "ipc", null,
-                List.of("-Xshare:auto"), null, Duration.ofMinutes(2));
-        int exit = new LabRunner(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-                .run(new MessagingExperiment(settings, children(), () -> {
-                    throw new IllegalStateException("no C cell here");
-                }), new RunOptions(dir, false, Shard.ALL));
+        int exit = runLab(List.of("none"), "ipc", dir, out);
 
         List<JsonNode> records = new RecordsFile(dir).readAll();
         assertEquals(1, records.size(), records.toString());
@@ -114,9 +100,21 @@ class MessagingLabEndToEndTest {
         assertTrue(tables.contains("| flyweight") && tables.contains("- **Channel**: Aeron IPC"), tables);
     }
 
-    private static JvmCommand children() {
-        return JvmCommand.onClassPath(Path.of(System.getProperty("java.home"), "bin", "java"),
+    /**
+     * The lab over the flyweight's throughput cell and {@code transports} back to back, one fork each, the
+     * children forked from this test's class path; tables to {@code out}; a C cell fails to start.
+     */
+    private static int runLab(List<String> transports, String channel, Path dir, ByteArrayOutputStream out) {
+        MessagingLabSettings settings = new MessagingLabSettings(MessagingProfile.QUICK, List.of("flyweight"), transports,
+                List.of(0L), Duration.ofSeconds(3), Duration.ofMillis(300), 3, 1, channel, null, List.of("-Xshare:auto"), null,
+                Duration.ofMinutes(2));
+        JvmCommand children = JvmCommand.onClassPath(Path.of(System.getProperty("java.home"), "bin", "java"),
                 System.getProperty("java.class.path"), MessagingJar.MAIN_CLASS);
+        return new LabRunner(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                .run(new MessagingExperiment(settings, children, () -> {
+                    throw new IllegalStateException("no C program in this test");
+                }), new RunOptions(dir, false, Shard.ALL));
     }
 
     private static void assertNothingAllocatedPerMessageAndEveryMessageDelivered(JsonNode throughput) {
