@@ -60,8 +60,10 @@ final class MessagingLabCommand implements Callable<Integer> {
             description = "Ping rates per second, 0 for back to back (comma-separated). Default: the profile's.")
     List<Long> rates;
 
-    @Option(names = "--channel", paramLabel = "auto|unicast|multicast",
-            description = "The throughput channel. auto (default): multicast if a probe datagram to the group comes back on loopback, else unicast.")
+    @Option(names = "--channel", paramLabel = "auto|unicast|multicast|ipc",
+            description = "The throughput channel. auto (default): multicast if a probe datagram to the group comes back on loopback, else unicast."
+                    + " ipc: no socket; the publisher joins the subscriber's media driver (aeron:ipc, shared memory) as a client"
+                    + " only, one spinning thread per process still.")
     String channel;
 
     @Option(names = "--slow-subscriber-ns", paramLabel = "NS",

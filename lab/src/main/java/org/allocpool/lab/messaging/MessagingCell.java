@@ -9,7 +9,7 @@ import org.allocpool.lab.run.LabCell;
 
 /**
  * One cell of the messaging lab: a throughput run of one codec over Aeron (a subscriber, then a
- * publisher whose record counts), or a ping-pong run over one transport at one rate (a pong, then a
+ * publisher whose record counts; over IPC the publisher joins the subscriber's media driver), or a ping-pong run over one transport at one rate (a pong, then a
  * ping). Says both children's program arguments and the cell fields its records should carry.
  * Immutable; safe to share.
  *
@@ -63,12 +63,24 @@ public record MessagingCell(String kind, String codec, String transport, long ra
                         settings.rounds(), null);
     }
 
-    /** The server's arguments: {@code subscribe ...} or {@code pong ...} (the C program's take no timing). */
-    public List<String> serverArgs(Path subscriberReport) {
+    /** Whether this is a throughput cell whose pair shares one media driver over IPC. */
+    public boolean isIpc() {
+        return isThroughput() && settings.isIpc();
+    }
+
+    /**
+     * The server's arguments: {@code subscribe ...} or {@code pong ...} (the C program's take no timing).
+     *
+     * @param aeronDir an IPC cell's folder for the subscriber's media driver, which the publisher joins; else unused
+     */
+    public List<String> serverArgs(Path subscriberReport, Path aeronDir) {
         List<String> args = new ArrayList<>();
         if (isThroughput()) {
             args.addAll(List.of("subscribe", "--codec", codec, "--channel", settings.channel(), "--report",
                     subscriberReport.toString()));
+            if (isIpc()) {
+                args.addAll(List.of("--aeron-dir", aeronDir.toString()));
+            }
             args.addAll(settings.timingArgs());
             if (settings.slowNs() > 0) {
                 args.addAll(List.of("--slow-ns", Long.toString(settings.slowNs())));
@@ -82,14 +94,19 @@ public record MessagingCell(String kind, String codec, String transport, long ra
         return List.copyOf(args);
     }
 
-    /** The client's arguments, given where the server listens: {@code publish ... --json} or {@code ping ... --json}. */
-    public List<String> clientArgs(InetSocketAddress server, Path subscriberReport) {
+    /**
+     * The client's arguments, given where the server listens: {@code publish ... --json} or {@code ping ... --json};
+     * an IPC publisher joins the subscriber's driver in {@code aeronDir} instead.
+     */
+    public List<String> clientArgs(InetSocketAddress server, Path subscriberReport, Path aeronDir) {
         List<String> args = new ArrayList<>();
         String host = server.getHostString();
         String port = Integer.toString(server.getPort());
         if (isThroughput()) {
-            args.addAll(List.of("publish", "--codec", codec, "--host", host, "--port", port, "--subscriber-report",
-                    subscriberReport.toString()));
+            args.addAll(List.of("publish", "--codec", codec));
+            args.addAll(isIpc() ? List.of("--channel", "ipc", "--aeron-dir", aeronDir.toString())
+                    : List.of("--host", host, "--port", port));
+            args.addAll(List.of("--subscriber-report", subscriberReport.toString()));
             if (settings.slowNs() > 0) {
                 args.addAll(List.of("--slow-ns", Long.toString(settings.slowNs())));
             }

@@ -20,7 +20,8 @@ import org.allocpool.process.ReadyLine;
 
 /**
  * The messaging experiment as the lab runs it: per codec a throughput cell (a subscriber JVM, awaited
- * until its ready line, then a publisher JVM over Aeron UDP on loopback whose record counts; the
+ * until its ready line, then a publisher JVM over Aeron UDP on loopback whose record counts, or over
+ * IPC joining the subscriber's media driver in a folder the lab names ({@link IpcFolder}); the
  * subscriber hands its report over in {@code <stem>.subscriber.json}), and per transport and rate a
  * ping-pong cell (a pong, then a ping): Java over Aeron, Java over a {@code DatagramChannel}, and the C
  * program over UDP sockets. The Java children are the messaging module's jar ({@link MessagingJar}),
@@ -106,19 +107,22 @@ public final class MessagingExperiment implements Experiment<MessagingCell, Mess
             } catch (IllegalStateException missing) {
                 return CellLaunch.of(List.of("/bin/sh", "-c", "echo \"$0\" >&2; exit 3", missing.getMessage()));
             }
-            serverCommand = prefixed(program, cell.serverArgs(report));
+            serverCommand = prefixed(program, cell.serverArgs(report, null));
             CellLaunch.Server server = new CellLaunch.Server("the C pong", serverCommand, ReadyLine.pattern(service),
                     READY_TIMEOUT, STOP_GRACE);
-            return new CellLaunch(server, address -> prefixed(program, cell.clientArgs(address, report)), List.of());
+            return new CellLaunch(server, address -> prefixed(program, cell.clientArgs(address, report, null)), List.of());
         }
+        Path aeronDir = cell.isIpc() ? IpcFolder.forFork(files.stem()) : null;
         List<String> serverFlags = new ArrayList<>(MessagingJar.JVM_FLAGS);
         serverFlags.add(JvmFileFlags.gcLog(files.serverGcLog()));
         serverFlags.addAll(files.serverJfrFlags());
-        serverCommand = jvm.command(serverFlags, settings.jvmArgs(), cell.serverArgs(report));
+        serverCommand = jvm.command(serverFlags, settings.jvmArgs(), cell.serverArgs(report, aeronDir));
         CellLaunch.Server server = new CellLaunch.Server(cell.isThroughput() ? "the subscriber" : "the pong", serverCommand,
                 ReadyLine.pattern(service), READY_TIMEOUT, STOP_GRACE);
-        return new CellLaunch(server, address -> jvm.command(clientFlags, settings.jvmArgs(), cell.clientArgs(address, report)),
-                List.of());
+        CellLaunch launch = new CellLaunch(server,
+                address -> jvm.command(clientFlags, settings.jvmArgs(), cell.clientArgs(address, report, aeronDir)), List.of());
+        // the subscriber's driver deletes its folder when it closes; not when it was killed
+        return aeronDir == null ? launch : launch.cleaningUp(aeronDir);
     }
 
     private static List<String> prefixed(Path program, List<String> args) {

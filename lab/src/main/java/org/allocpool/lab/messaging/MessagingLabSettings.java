@@ -22,7 +22,8 @@ import org.allocpool.process.JvmCommand;
  * @param roundTime   one timed round; {@code null} for the profile's
  * @param rounds      timed rounds; {@code null} for the profile's
  * @param forks       child pairs per cell; {@code null} for the profile's
- * @param channel     the throughput channel: auto (multicast where loopback allows it), unicast or multicast
+ * @param channel     the throughput channel: auto (multicast where loopback allows it), unicast, multicast, or ipc
+ *                    (both processes share the subscriber's media driver through shared memory)
  * @param slowNs      a delay added per message in every subscriber, ns (0: none): shows what a slow subscriber does
  * @param jvmArgs     JVM arguments appended for every Java child
  * @param javaHome    a JDK whose {@code bin/java} runs the children, or {@code null} for this one
@@ -35,6 +36,7 @@ public record MessagingLabSettings(MessagingProfile profile, List<String> codecs
 
     public static final List<String> CODECS = List.of("flyweight", "fory", "kryo", "jdk");
     public static final List<String> TRANSPORTS = List.of("aeron", "udp-java", "udp-c");
+    public static final List<String> CHANNELS = List.of("auto", "unicast", "multicast", "ipc");
 
     public MessagingLabSettings {
         profile = profile == null ? MessagingProfile.QUICK : profile;
@@ -60,9 +62,10 @@ public record MessagingLabSettings(MessagingProfile profile, List<String> codecs
         if (forks < 1) {
             throw new IllegalArgumentException("--forks must be at least 1, was " + forks);
         }
+        String wantedChannel = channel;
         channel = channel == null ? "auto" : channel.strip().toLowerCase(Locale.ROOT);
-        if (!List.of("auto", "unicast", "multicast").contains(channel)) {
-            throw new IllegalArgumentException("unknown channel '" + channel + "'; allowed: auto, unicast, multicast");
+        if (!CHANNELS.contains(channel)) {
+            throw new IllegalArgumentException("unknown channel '" + wantedChannel + "'; allowed: " + String.join(", ", CHANNELS));
         }
         slowNs = slowNs == null ? 0L : slowNs;
         if (slowNs < 0) {
@@ -82,6 +85,11 @@ public record MessagingLabSettings(MessagingProfile profile, List<String> codecs
     /** The profile with every default. */
     public static MessagingLabSettings of(MessagingProfile profile) {
         return new MessagingLabSettings(profile, null, null, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** Whether the throughput pairs share one media driver over {@code aeron:ipc}. */
+    public boolean isIpc() {
+        return "ipc".equals(channel);
     }
 
     /** The timing options every child gets. */

@@ -33,6 +33,46 @@ class MessagingLabSettingsTest {
     }
 
     @Test
+    void shouldRejectAnUnknownChannelNamingItAndTheAllowedOnes() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new MessagingLabSettings(null, null,
+                null, null, null, null, null, null, "shm", null, null, null, null));
+        assertTrue(e.getMessage().contains("'shm'") && e.getMessage().contains("ipc"), e.getMessage());
+    }
+
+    @Test
+    void shouldHaveAnIpcPublisherJoinTheSubscribersDriverInAFolderTheLabNamesAndDeletes() {
+        MessagingLabSettings settings = new MessagingLabSettings(null, List.of("fory"), List.of("none"), null, null, null, null,
+                null, " IPC ", null, null, null, null);
+        assertEquals("ipc", settings.channel());
+        MessagingCell cell = experiment(settings).cells().getFirst();
+        assertTrue(cell.isIpc());
+        CellLaunch launch = experiment(settings).launch(cell, new CellFiles(Path.of("/results"), cell.id()));
+        List<String> server = launch.server().command();
+        List<String> client = launch.client().apply(new InetSocketAddress("127.0.0.1", 0));
+        int serverDir = server.indexOf("--aeron-dir");
+        int clientDir = client.indexOf("--aeron-dir");
+        assertTrue(serverDir > 0 && clientDir > 0, server + " / " + client);
+        String dir = server.get(serverDir + 1);
+        assertEquals(dir, client.get(clientDir + 1), "the publisher joins the subscriber's driver");
+        assertTrue(server.containsAll(List.of("subscribe", "--channel", "ipc")), server.toString());
+        assertTrue(client.containsAll(List.of("publish", "--channel", "ipc", "--subscriber-report",
+                "/results/throughput-fory.subscriber.json", "--json")), client.toString());
+        assertFalse(client.contains("--host") || client.contains("--port"), "no socket over IPC: " + client);
+        assertEquals(List.of(Path.of(dir)), launch.cleanup(), "a killed subscriber's driver files do not stay behind");
+        assertTrue(Path.of(dir).getFileName().toString().startsWith("allocpool-aeron-throughput-fory-"), dir);
+    }
+
+    @Test
+    void shouldGiveAUdpPairNoDriverFolder() {
+        MessagingLabSettings settings = new MessagingLabSettings(null, List.of("fory"), List.of("none"), null, null, null, null,
+                null, "unicast", null, null, null, null);
+        MessagingCell cell = experiment(settings).cells().getFirst();
+        CellLaunch launch = experiment(settings).launch(cell, new CellFiles(Path.of("/results"), cell.id()));
+        assertFalse(launch.server().command().contains("--aeron-dir"));
+        assertTrue(launch.cleanup().isEmpty());
+    }
+
+    @Test
     void shouldRejectANegativeRate() {
         assertThrows(IllegalArgumentException.class, () -> new MessagingLabSettings(null, null, null, List.of(-5L), null, null,
                 null, null, null, null, null, null, null));

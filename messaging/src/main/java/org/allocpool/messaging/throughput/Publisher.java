@@ -19,8 +19,8 @@ import org.allocpool.metrics.alloc.AllocationCounter;
 /**
  * The sending half of a throughput run: encodes messages as fast as it can straight into the claimed
  * room of one Aeron publication ({@code tryClaim}: the codec writes into the term buffer), for as long
- * as the {@link Timing} says, then sends the end frame and keeps the driver sending until
- * {@code done} says the subscriber has finished. A refused claim is retried, never dropped, and counted
+ * as the {@link Timing} says, then sends the end frame and keeps the driver sending (over IPC: its client
+ * conductor alive) until {@code done} says the subscriber has finished. A refused claim is retried, never dropped, and counted
  * by its reason: back pressure is the subscriber holding the publisher back. Confined to its thread.
  */
 public final class Publisher implements AutoCloseable {
@@ -48,12 +48,14 @@ public final class Publisher implements AutoCloseable {
     }
 
     /**
-     * Publishes to the subscription at {@code host:port} and waits until it is connected.
+     * Publishes to the subscription at {@code host:port} from a media driver of its own and waits until it
+     * is connected; over IPC, joins the subscriber's driver in {@code aeronDir} as a client only (its thread
+     * invokes its client conductor, the subscriber's thread the driver) and publishes to {@code aeron:ipc}.
      *
-     * @throws IllegalStateException when no subscriber connected within 15 s
+     * @throws IllegalStateException when no subscriber connected within 15 s, or no driver runs in {@code aeronDir}
      */
-    public static Publisher connect(MessageCodec codec, Channels.Choice channel, String host, int port) {
-        EmbeddedAeron embedded = EmbeddedAeron.start();
+    public static Publisher connect(MessageCodec codec, Channels.Choice channel, String host, int port, String aeronDir) {
+        EmbeddedAeron embedded = channel.isIpc() ? EmbeddedAeron.connect(aeronDir) : EmbeddedAeron.start();
         try {
             ExclusivePublication publication = embedded.aeron().addExclusivePublication(
                     Channels.publication(channel, host, port), Frame.STREAM);
@@ -150,7 +152,7 @@ public final class Publisher implements AutoCloseable {
                 } else if (result == Publication.ADMIN_ACTION) {
                     adminAction++;
                 } else {
-                    throw new IllegalStateException("the publication refused a claim: " + Publication.errorString(result));
+                    throw refused(result);
                 }
                 if (embedded.invokeCounted() == 0) {
                     Thread.yield();
@@ -214,6 +216,12 @@ public final class Publisher implements AutoCloseable {
         return new PublisherReport(sequence, expectedDigestSum, payloadBytes, backPressured, backPressuredMessages,
                 notConnected, adminAction, roundRates, alloc, driverAlloc, waitedShare, gone, cpu.nsPerMessage(),
                 cpu.ofWallTime());
+    }
+
+    private IllegalStateException refused(long result) {
+        Throwable cause = embedded.clientError();
+        return new IllegalStateException("the publication refused a claim: " + Publication.errorString(result)
+                + (cause == null ? "" : " (the Aeron client said: " + cause + ")"));
     }
 
     private void sendEnd(long published, Duration timeout) {

@@ -20,9 +20,9 @@ import org.allocpool.messaging.codec.MessageCodec;
 import org.allocpool.metrics.alloc.AllocationCounter;
 
 /**
- * The receiving half of a throughput run: one Aeron subscription on loopback, polled by the one thread
- * that also drives the embedded media driver; every message decoded with the codec where it lies in the
- * term buffer. Counts what arrives (gaps, reordering, the end frame), times rounds of the decode rate
+ * The receiving half of a throughput run: one Aeron subscription on loopback (or over IPC, from a
+ * publisher that joins this process's driver), polled by the one thread that also drives the embedded
+ * media driver; every message decoded with the codec where it lies in the term buffer. Counts what arrives (gaps, reordering, the end frame), times rounds of the decode rate
  * from its first message on, and measures the bytes its thread allocates per message. Confined to the
  * thread that runs it.
  */
@@ -61,12 +61,13 @@ public final class Subscriber implements AutoCloseable, FragmentHandler {
 
     /**
      * Subscribes on a free loopback port (unicast) or the group on a free port (multicast) and waits
-     * until the driver has bound it.
+     * until the driver has bound it; over IPC, subscribes to {@code aeron:ipc} on the driver it starts in
+     * {@code aeronDir} ({@code null}: a fresh folder, see {@link #aeronDirectory()}), which the publisher joins.
      *
      * @throws IllegalStateException when the driver did not bind within 10 s
      */
-    public static Subscriber open(MessageCodec codec, Channels.Choice channel, Timing timing, long slowNs) {
-        EmbeddedAeron embedded = EmbeddedAeron.start();
+    public static Subscriber open(MessageCodec codec, Channels.Choice channel, String aeronDir, Timing timing, long slowNs) {
+        EmbeddedAeron embedded = EmbeddedAeron.start(aeronDir);
         try {
             int wanted = channel.isMulticast() ? freePort() : 0;
             Subscriber[] self = new Subscriber[1];
@@ -79,7 +80,7 @@ public final class Subscriber implements AutoCloseable, FragmentHandler {
                     image -> lost(self[0], image));
             long deadline = System.nanoTime() + BIND_TIMEOUT.toNanos();
             List<String> bound = subscription.localSocketAddresses();
-            while (!channel.isMulticast() && bound.isEmpty()) {
+            while (!channel.isMulticast() && !channel.isIpc() && bound.isEmpty()) {
                 embedded.invoke();
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException("the media driver did not bind " + subscription.channel() + " within "
@@ -89,7 +90,8 @@ public final class Subscriber implements AutoCloseable, FragmentHandler {
                 bound = subscription.localSocketAddresses();
             }
             String host = channel.isMulticast() ? Channels.GROUP : Channels.LOOPBACK;
-            int port = channel.isMulticast() ? wanted : Integer.parseInt(bound.getFirst().substring(bound.getFirst().lastIndexOf(':') + 1));
+            int port = channel.isMulticast() || channel.isIpc() ? wanted
+                    : Integer.parseInt(bound.getFirst().substring(bound.getFirst().lastIndexOf(':') + 1));
             self[0] = new Subscriber(embedded, subscription, codec, timing, slowNs, host, port);
             return self[0];
         } catch (RuntimeException e) {
@@ -104,7 +106,12 @@ public final class Subscriber implements AutoCloseable, FragmentHandler {
         }
     }
 
-    /** Where publishers send: the loopback address or the group. */
+    /** The folder of this process's media driver: where an IPC publisher joins it. */
+    public String aeronDirectory() {
+        return embedded.directory();
+    }
+
+    /** Where publishers send: the loopback address or the group (IPC: no port, 0). */
     public String host() {
         return host;
     }

@@ -49,16 +49,7 @@ class MessagingLabEndToEndTest {
     void shouldRunBothKindsOfPairAndRecordACellThatCannotStart() throws Exception {
         Path dir = tmp.resolve("run");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        MessagingLabSettings settings = new MessagingLabSettings(MessagingProfile.QUICK, List.of("flyweight"),
-                List.of("udp-java", "udp-c"), List.of(0L), Duration.ofSeconds(3), Duration.ofMillis(300), 3, 1, null, null,
-                List.of("-Xshare:auto"), null, Duration.ofMinutes(2));
-        JvmCommand children = JvmCommand.onClassPath(Path.of(System.getProperty("java.home"), "bin", "java"),
-                System.getProperty("java.class.path"), MessagingJar.MAIN_CLASS);
-        int exit = new LabRunner(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-                .run(new MessagingExperiment(settings, children, () -> {
-                    throw new IllegalStateException("no C program in this test");
-                }), new RunOptions(dir, false, Shard.ALL));
+        int exit = runLab(List.of("udp-java", "udp-c"), null, dir, out);
 
         List<JsonNode> records = new RecordsFile(dir).readAll();
         assertEquals(3, records.size(), records.toString());
@@ -71,20 +62,10 @@ class MessagingLabEndToEndTest {
                 .findFirst().orElseThrow();
         assertEquals("ok", throughput.path("status").asText(), throughput.toString());
         assertEquals("flyweight", throughput.path("cell").path("codec").asText());
-        // the smallest object is 16 bytes: one per message would read 16 or more
-        double publisher = throughput.path("metrics").path("publisherAllocBytesPerMessage").asDouble(-1);
-        double subscriber = throughput.path("metrics").path("subscriberAllocBytesPerMessage").asDouble(-1);
-        assertTrue(publisher >= 0 && publisher < 1, "the publisher allocated " + publisher + " bytes per message");
-        assertTrue(subscriber >= 0 && subscriber < 1, "the subscriber allocated " + subscriber + " bytes per message");
-        // the embedded drivers' duty cycles, counted apart: measured, whatever C2 has compiled by now
-        assertTrue(throughput.path("metrics").path("publisherDriverAllocBytesPerMessage").asDouble(-1) >= 0, throughput.toString());
-        assertTrue(throughput.path("metrics").path("subscriberDriverAllocBytesPerMessage").asDouble(-1) >= 0, throughput.toString());
+        assertNothingAllocatedPerMessageAndEveryMessageDelivered(throughput);
         // the UDP ping too, in a JVM of its own
         double ping = udp.path("metrics").path("allocBytesPerRoundTrip").asDouble(-1);
         assertTrue(ping >= 0 && ping < 1, "the UDP ping allocated " + ping + " bytes per round trip");
-        assertTrue(throughput.path("metrics").path("received").asLong() > 0);
-        assertEquals(throughput.path("metrics").path("published").asLong(), throughput.path("metrics").path("received").asLong());
-        assertTrue(throughput.path("metrics").path("digestOk").asBoolean());
         assertEquals("ok", udp.path("status").asText(), udp.toString());
         assertTrue(udp.path("metrics").path("latencyNs").path("p50").asLong() > 0);
         assertEquals("failed", c.path("status").asText());
@@ -93,5 +74,60 @@ class MessagingLabEndToEndTest {
         String tables = out.toString(StandardCharsets.UTF_8);
         assertTrue(tables.contains("## Throughput over Aeron, per codec") && tables.contains("## Ping-pong round trips"), tables);
         assertTrue(tables.contains("| flyweight") && tables.contains("| udp-java"), tables);
+    }
+
+    /**
+     * The same pair over IPC, through the lab with the flags it gives: the subscriber's JVM runs the one
+     * media driver in a folder the lab names, the publisher's joins it as a client only; every message
+     * arrives, neither side allocates per message, and the record and verdict say IPC.
+     */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void shouldRunAnIpcPairThroughTheSubscribersDriverAllocatingNothingPerMessage() throws Exception {
+        Path dir = tmp.resolve("ipc");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = runLab(List.of("none"), "ipc", dir, out);
+
+        List<JsonNode> records = new RecordsFile(dir).readAll();
+        assertEquals(1, records.size(), records.toString());
+        JsonNode throughput = records.getFirst();
+        assertEquals("ok", throughput.path("status").asText(), throughput.toString());
+        assertEquals("ipc", throughput.path("cell").path("channel").asText(), throughput.toString());
+        assertTrue(throughput.path("cell").path("channelReason").asText().startsWith("asked for"), throughput.toString());
+        assertNothingAllocatedPerMessageAndEveryMessageDelivered(throughput);
+        assertEquals(LabRunner.EXIT_OK, exit);
+        String tables = out.toString(StandardCharsets.UTF_8);
+        assertTrue(tables.contains("| flyweight") && tables.contains("- **Channel**: Aeron IPC"), tables);
+    }
+
+    /**
+     * The lab over the flyweight's throughput cell and {@code transports} back to back, one fork each, the
+     * children forked from this test's class path; tables to {@code out}; a C cell fails to start.
+     */
+    private static int runLab(List<String> transports, String channel, Path dir, ByteArrayOutputStream out) {
+        MessagingLabSettings settings = new MessagingLabSettings(MessagingProfile.QUICK, List.of("flyweight"), transports,
+                List.of(0L), Duration.ofSeconds(3), Duration.ofMillis(300), 3, 1, channel, null, List.of("-Xshare:auto"), null,
+                Duration.ofMinutes(2));
+        JvmCommand children = JvmCommand.onClassPath(Path.of(System.getProperty("java.home"), "bin", "java"),
+                System.getProperty("java.class.path"), MessagingJar.MAIN_CLASS);
+        return new LabRunner(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                .run(new MessagingExperiment(settings, children, () -> {
+                    throw new IllegalStateException("no C program in this test");
+                }), new RunOptions(dir, false, Shard.ALL));
+    }
+
+    private static void assertNothingAllocatedPerMessageAndEveryMessageDelivered(JsonNode throughput) {
+        // the smallest object is 16 bytes: one per message would read 16 or more
+        double publisher = throughput.path("metrics").path("publisherAllocBytesPerMessage").asDouble(-1);
+        double subscriber = throughput.path("metrics").path("subscriberAllocBytesPerMessage").asDouble(-1);
+        assertTrue(publisher >= 0 && publisher < 1, "the publisher allocated " + publisher + " bytes per message");
+        assertTrue(subscriber >= 0 && subscriber < 1, "the subscriber allocated " + subscriber + " bytes per message");
+        // the embedded drivers' duty cycles, counted apart: measured, whatever C2 has compiled by now
+        assertTrue(throughput.path("metrics").path("publisherDriverAllocBytesPerMessage").asDouble(-1) >= 0, throughput.toString());
+        assertTrue(throughput.path("metrics").path("subscriberDriverAllocBytesPerMessage").asDouble(-1) >= 0, throughput.toString());
+        assertTrue(throughput.path("metrics").path("received").asLong() > 0);
+        assertEquals(throughput.path("metrics").path("published").asLong(), throughput.path("metrics").path("received").asLong());
+        assertTrue(throughput.path("metrics").path("digestOk").asBoolean());
     }
 }

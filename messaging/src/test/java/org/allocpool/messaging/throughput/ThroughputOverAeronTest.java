@@ -30,6 +30,25 @@ class ThroughputOverAeronTest {
         assertFalse(metrics.subscriberDropped());
     }
 
+    /**
+     * One media driver, the subscriber's, invoked by the subscriber's thread alone; the publisher joins it as
+     * a client only, its thread invoking its own conductor: every message still arrives, decoded as sent.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"flyweight", "fory"})
+    void shouldDeliverAndDecodeEveryMessageOverIpcThroughTheSubscribersDriver(String codec) throws Exception {
+        Pair.Outcome outcome = Pair.run(codec, "ipc", SHORT, 0);
+        ThroughputRecord.Metrics metrics = outcome.metrics();
+        assertTrue(metrics.published() > 0, codec + " published nothing");
+        assertEquals(metrics.published(), metrics.received(), codec + ": received what was published");
+        assertEquals(0, metrics.lost());
+        assertEquals(0, metrics.outOfOrder());
+        assertTrue(outcome.subscriber().endSeen(), "the end frame arrived");
+        assertTrue(metrics.digestOk(), codec + ": the decoded messages' digests add up to the sent ones'");
+        assertFalse(metrics.subscriberDropped());
+        assertEquals(0, metrics.notConnected(), "the publisher never lost the subscriber");
+    }
+
     @Test
     void shouldReportBackPressureFromASlowSubscriberAndLoseNothing() throws Exception {
         // 50 µs of work per message caps the subscriber at 20,000/s: far below what the publisher encodes

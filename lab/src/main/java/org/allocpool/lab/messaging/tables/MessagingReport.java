@@ -47,7 +47,8 @@ public final class MessagingReport implements Report<MessagingCellFields, Messag
         long ok = cells.stream().mapToLong(c -> c.forks().stream().filter(LabRecord::isOk).count()).sum();
         out.append("Cells: ").append(cells.size()).append(", forks: ").append(forks).append(" (").append(ok).append(" ok, ")
                 .append(forks - ok).append(" failed). Each child is one JVM (or the C program) whose one thread both runs")
-                .append(" the test and drives its embedded Aeron media driver.\n\n");
+                .append(" the test and drives its embedded Aeron media driver (over IPC the publisher has none: it joins")
+                .append(" the subscriber's, and its thread drives only its client).\n\n");
         if (!throughput.isEmpty()) {
             out.append(MessagingTables.throughput(throughput));
         }
@@ -88,7 +89,9 @@ public final class MessagingReport implements Report<MessagingCellFields, Messag
             }
         }
         if (!rates.isEmpty()) {
-            charts.add(new Chart("Messages delivered and decoded per second", "Per codec over Aeron UDP on loopback, beside the"
+            String over = cells.stream().filter(c -> c.cell().isThroughput() && c.cell().channel() != null).findFirst()
+                    .map(c -> "ipc".equals(c.cell().channel()) ? "Aeron IPC" : "Aeron UDP on loopback").orElse("Aeron");
+            charts.add(new Chart("Messages delivered and decoded per second", "Per codec over " + over + ", beside the"
                     + " 2015 article (log scale; hatched: not steady).", rates.svg("messages per second per codec")));
         }
         BarChart latency = new BarChart("µs", "transport, rate", true);

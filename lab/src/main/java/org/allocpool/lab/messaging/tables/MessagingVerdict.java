@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.allocpool.lab.figure.Comparison;
 import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.messaging.MessagingCellFields;
 import org.allocpool.lab.messaging.MessagingMetricsView;
 import org.allocpool.lab.text.Numbers;
 
@@ -48,7 +49,8 @@ final class MessagingVerdict {
                 .append(top.isSteady() ? "" : " (not steady: no winner is named from it)");
         if (ranked.size() > 1) {
             out.append("; ").append(bottom.cell().label()).append(" the fewest, ").append(MessagingTables.rate(bottomRate, null))
-                    .append(" (").append(Numbers.compact(topRate / bottomRate)).append("× fewer)");
+                    .append(" (").append(Numbers.compact(topRate / bottomRate)).append("× fewer")
+                    .append(intervalText(top, bottom).isEmpty() ? "" : "; " + intervalText(top, bottom)).append(")");
         }
         out.append(". Steady cells: ").append(steady.size()).append(" of ").append(ranked.size()).append(".\n");
         List<String> close = ranked.stream().skip(1).filter(c -> tooClose(top, c, topRate))
@@ -82,10 +84,19 @@ final class MessagingVerdict {
             }
             out.append(publisherView(c)).append('\n');
         }
-        String channel = measured.getFirst().forks().stream().filter(r -> r.isOk()).map(r -> r.cell().channel() + " ("
-                + r.cell().channelReason() + ")").findFirst().orElse("unknown");
-        out.append("- **Channel**: Aeron UDP ").append(channel).append(", on loopback.\n");
+        String channel = measured.getFirst().forks().stream().filter(r -> r.isOk()).map(r -> channel(r.cell()))
+                .findFirst().orElse("Aeron, channel unknown");
+        out.append("- **Channel**: ").append(channel).append(".\n");
         return out.toString();
+    }
+
+    /** The channel of a throughput record in words: Aeron UDP on loopback, or IPC through one shared driver. */
+    static String channel(MessagingCellFields cell) {
+        String reason = " (" + cell.channelReason() + ")";
+        return "ipc".equals(cell.channel())
+                ? "Aeron IPC" + reason + ": the publisher joined the subscriber's media driver and wrote into term"
+                        + " buffers the subscriber reads, in shared memory; no socket, no sender or receiver between them"
+                : "Aeron UDP " + cell.channel() + reason + ", on loopback";
     }
 
     /**
@@ -104,10 +115,15 @@ final class MessagingVerdict {
 
     /** {@code  (95% CI 0.97-1.10x, 3 passes)}, top over other, or empty without an interval. */
     private static String interval(MessagingCells top, MessagingCells other) {
+        String text = intervalText(top, other);
+        return text.isEmpty() ? "" : " (" + text + ")";
+    }
+
+    /** {@code 95% CI 0.97-1.10x, 3 passes}, top over other, or empty without an interval. */
+    private static String intervalText(MessagingCells top, MessagingCells other) {
         Figure a = top.messagesPerSecond();
         Figure b = other.messagesPerSecond();
-        String text = a == null || b == null ? "" : Comparison.of("top", a, "other", b, false).intervalText();
-        return text.isEmpty() ? "" : " (" + text + ")";
+        return a == null || b == null ? "" : Comparison.of("top", a, "other", b, false).intervalText();
     }
 
     /** Whether {@code rate} lies within the range of {@code c}'s timed rounds, over every fork. */

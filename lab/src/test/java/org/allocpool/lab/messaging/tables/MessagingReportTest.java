@@ -19,8 +19,14 @@ class MessagingReportTest {
 
     static LabRecord<MessagingCellFields, MessagingMetricsView> throughput(String codec, double rate, double backPressured,
                                                                            long lost, boolean dropped) {
-        MessagingCellFields cell = new MessagingCellFields("throughput", codec, "aeron", "unicast",
-                "the loopback interface has no MULTICAST flag", "way", null, null, 3.0, 0.5, 6, null);
+        return throughput(codec, rate, backPressured, lost, dropped, "unicast", "the loopback interface has no MULTICAST flag");
+    }
+
+    static LabRecord<MessagingCellFields, MessagingMetricsView> throughput(String codec, double rate, double backPressured,
+                                                                           long lost, boolean dropped, String channel,
+                                                                           String channelReason) {
+        MessagingCellFields cell = new MessagingCellFields("throughput", codec, "aeron", channel, channelReason, "way", null,
+                null, 3.0, 0.5, 6, null);
         MessagingMetricsView metrics = new MessagingMetricsView(rate, RoundStatistics.of(new double[] {rate, rate, rate, rate}),
                 STEADY, rate * 1.01, 68.0, 128, 0.0, 0.0, 0.0, 1.5, 1_000_000L, 1_000_000L - lost, lost, lost == 0,
                 backPressured > 0 ? 12_345L : 0L, 100L, backPressured, dropped, true, null, null, null, null, null, null, null,
@@ -114,6 +120,18 @@ class MessagingReportTest {
                 throughput("jdk", 80_000, 0.95, 0, false)));
         String close = text.lines().filter(l -> l.startsWith("- **Too close to call**")).findFirst().orElseThrow();
         assertTrue(close.contains("flyweight") && close.contains("fory") && !close.contains("jdk"), close);
+    }
+
+    @Test
+    void shouldNameTheChannelInTheVerdictUdpOnLoopbackOrIpcThroughOneDriver() {
+        String udp = render(List.of(throughput("flyweight", 2_000_000, 0.1, 0, false))).lines()
+                .filter(l -> l.startsWith("- **Channel**")).findFirst().orElseThrow();
+        assertTrue(udp.contains("Aeron UDP unicast (the loopback interface has no MULTICAST flag), on loopback"), udp);
+        String ipc = render(List.of(throughput("flyweight", 9_000_000, 0.1, 0, false, "ipc", "asked for"),
+                throughput("fory", 3_000_000, 0.1, 0, false, "ipc", "asked for"))).lines()
+                .filter(l -> l.startsWith("- **Channel**")).findFirst().orElseThrow();
+        assertTrue(ipc.contains("Aeron IPC (asked for)") && ipc.contains("joined the subscriber's media driver"), ipc);
+        assertFalse(ipc.contains("UDP"), ipc);
     }
 
     @Test
