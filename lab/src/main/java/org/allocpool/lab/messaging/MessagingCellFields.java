@@ -12,7 +12,7 @@ import org.allocpool.lab.records.CellFields;
  * @param kind          {@code throughput} or {@code pingpong}
  * @param codec         throughput: {@code flyweight}, {@code fory}, {@code kryo}, {@code jdk}
  * @param transport     {@code aeron}; ping-pong also {@code udp-java}, {@code udp-c}
- * @param channel       throughput: {@code unicast} or {@code multicast}
+ * @param channel       throughput: {@code unicast}, {@code multicast} or {@code ipc}
  * @param channelReason why that channel
  * @param codecWay      how the codec encodes and decodes, in words
  * @param rate          ping-pong: pings per second, 0 back to back
@@ -32,10 +32,14 @@ public record MessagingCellFields(String kind, String codec, String transport, S
     public static final String THROUGHPUT = "throughput";
     public static final String PINGPONG = "pingpong";
 
-    /** Kind, codec, transport and rate (and an added subscriber delay): times and rounds are not part of it. */
+    /**
+     * Kind, codec, transport, channel and rate (and an added subscriber delay): times and rounds are not
+     * part of it. The channel is: a codec over IPC and over UDP are two cells, never merged or compared
+     * as one.
+     */
     @Override
     public String key() {
-        return String.join("|", text(kind), text(codec), text(transport), Long.toString(rateValue()),
+        return String.join("|", text(kind), text(codec), text(transport), text(channel), Long.toString(rateValue()),
                 Long.toString(slowNs == null ? 0 : slowNs));
     }
 
