@@ -119,6 +119,34 @@ public:
         return sequence;
     }
 
+    // Takes the next `count` claimed ticks at once, as `count` calls of next(): their scheduled
+    // times into scheduled_out[0 .. count), in order; returns the last one's sequence number. The
+    // ring's position kept in locals for the claim, its members written once. As Java's
+    // CaptureRing.next(int, long[]). count at least 1 and at most what claim() counted: not checked.
+    // hot path: no allocation
+    int64_t next(int32_t count, int64_t* scheduled_out) {
+        const int64_t tail = tail_;
+        int64_t slot = slot_;
+        int64_t sequence = -1;
+        for (int32_t k = 0; k < count; k++) {
+            const uint8_t* entry = memory_ + kEntries + static_cast<size_t>(slot) * kEntryBytes;
+            std::memcpy(&sequence, entry, 8);
+            std::memcpy(&scheduled_out[k], entry + 8, 8);
+            if (++slot == capacity_) {
+                slot = 0;
+            }
+        }
+        slot_ = slot;
+        last_scheduled_ns_ = scheduled_out[count - 1];
+        const int64_t taken = tail + count;
+        tail_ = taken;
+        // as next(): the tail is published each time it passes a multiple of the publish interval
+        if ((taken & ~publish_mask_) != (tail & ~publish_mask_)) {
+            __atomic_store_n(&word(kTail), taken, __ATOMIC_RELEASE);
+        }
+        return sequence;
+    }
+
     int64_t last_scheduled_ns() const { return last_scheduled_ns_; }
 
     // Ticks the source produced, written or dropped.
@@ -161,6 +189,18 @@ public:
         }
         expected_ = sequence + 1;
         received_++;
+    }
+    // `count` packets received at once, the last with sequence last_sequence: as `count` calls of
+    // on_sequence, for sequences that only go up (the ring's). As Java's LossCounter.onSequences.
+    void on_sequences(int64_t last_sequence, int32_t count) {  // hot path: no allocation
+        int64_t span = last_sequence + 1 - expected_;
+        if (span < count) {
+            throw std::logic_error(std::to_string(count) + " sequences up to " + std::to_string(last_sequence)
+                                   + " came after " + std::to_string(expected_ - 1) + ": sequences only go up");
+        }
+        lost_ += span - count;
+        expected_ = last_sequence + 1;
+        received_ += count;
     }
     void on_end_of_stream(int64_t sent) {
         if (sent < expected_) {

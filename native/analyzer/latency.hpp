@@ -27,6 +27,20 @@ public:
         }
     }
 
+    // The latencies of `count` packets that ended at `now`, scheduled at scheduled[0 .. count) in
+    // rising order, each at most `cap`: as `count` calls of record(), the largest (the first)
+    // compared with the maximum once. As Java's LatencyCounts.recordUntil.
+    void record_until(int64_t now, const int64_t* scheduled, int32_t count, int64_t cap) {  // hot path: no allocation
+        for (int32_t k = 0; k < count; k++) {
+            counts_[index(clamp(now - scheduled[k], cap))]++;
+        }
+        total_ += count;
+        int64_t first = clamp(now - scheduled[0], cap);
+        if (first > max_) {
+            max_ = first;
+        }
+    }
+
     void reset() {
         std::fill(counts_.begin(), counts_.end(), 0);
         total_ = 0;
@@ -57,6 +71,10 @@ public:
     }
 
 private:
+    static int64_t clamp(int64_t value, int64_t cap) {
+        return value < 0 ? 0 : value < cap ? value : cap;
+    }
+
     static size_t index(int64_t v) {
         if (v < kSub) {
             return static_cast<size_t>(v);

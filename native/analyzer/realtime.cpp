@@ -112,23 +112,17 @@ std::string run_realtime(const Options& o, std::FILE* human) {
         // VMs, more than a flat packet's processing. As Java's RealtimeRun.
         // The claimed packets then run through the workload's batch loop, as Java's do.
         int32_t claimed = source.claim(kMaxClaim);
-        for (int32_t k = 0; k < claimed; k++) {
-            loss.on_sequence(source.next());
-            scheduled[k] = source.last_scheduled_ns();
-        }
         if (claimed > 0) {
+            loss.on_sequences(source.next(claimed, scheduled), claimed);
             w.run(claimed);
         } else {
             ALLOCPOOL_SPIN_PAUSE();
         }
         int64_t now = now_ns();
-        if (measuring) {
+        if (measuring && claimed > 0) {
             // each packet of the claim counts until the last one is done: an upper bound for the
             // earlier ones, by at most the claim's processing time
-            for (int32_t k = 0; k < claimed; k++) {
-                int64_t l = now - scheduled[k];
-                latency.record(l < kMaxLatencyNs ? l : kMaxLatencyNs);
-            }
+            latency.record_until(now, scheduled, claimed, kMaxLatencyNs);
         }
         if (now >= next_line) {
             int64_t lost = loss.lost() - lines_lost;

@@ -22,6 +22,22 @@ public final class LossCounter {
         received++;
     }
 
+    /**
+     * Counts {@code count} packets received at once, the last with sequence number {@code lastSequence}:
+     * as {@code count} calls of {@link #onSequence}, for sequences that only go up (the ring's).
+     */
+    // hot path: no allocation
+    public void onSequences(long lastSequence, int count) {
+        long span = lastSequence + 1 - expected; // the sequences from the one expected to the last
+        if (span < count) {
+            throw new IllegalArgumentException(count + " sequences up to " + lastSequence + " came after "
+                    + (expected - 1) + ": sequences only go up");
+        }
+        lost += span - count;
+        expected = lastSequence + 1;
+        received += count;
+    }
+
     private void onGap(long sequence) {
         if (sequence < expected) {
             throw new IllegalArgumentException("sequence " + sequence + " came after " + (expected - 1)

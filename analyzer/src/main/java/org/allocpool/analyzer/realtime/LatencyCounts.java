@@ -41,6 +41,23 @@ final class LatencyCounts {
         }
     }
 
+    /**
+     * Counts the latencies of {@code count} packets that ended at {@code now}, scheduled at
+     * {@code scheduled[0 .. count)} in rising order, each at most {@code cap}: as {@code count} calls
+     * of {@link #record}, the largest (the first) compared with the maximum once.
+     */
+    // hot path: no allocation
+    void recordUntil(long now, long[] scheduled, int count, long cap) {
+        final long[] counts = this.counts;
+        for (int k = 0; k < count; k++) {
+            counts[index(Math.max(0, Math.min(now - scheduled[k], cap)))]++;
+        }
+        long first = Math.max(0, Math.min(now - scheduled[0], cap));
+        if (first > max) {
+            max = first;
+        }
+    }
+
     /** Forgets every count. */
     void reset() {
         Arrays.fill(counts, 0);

@@ -220,12 +220,10 @@ public final class RealtimeRun {
                 // when the run starts), through the JVM's intrinsic: an inlined FFM downcall is a far
                 // larger piece of IR for the same clock_gettime.
                 long now = System.nanoTime();
-                if (measuring) {
+                if (measuring && processed > 0) {
                     // each packet of the claim counts until the last one is done: an upper bound for
                     // the earlier ones, by at most the claim's processing time
-                    for (int k = 0; k < processed; k++) {
-                        latencies.record(Math.min(now - scheduled[k], MAX_LATENCY_NS));
-                    }
+                    latencies.recordUntil(now, scheduled, processed, MAX_LATENCY_NS);
                 }
                 if (now >= nextLine) {
                     printLine(now, start, lastLine, !measuring);
@@ -245,11 +243,8 @@ public final class RealtimeRun {
                 // latency count, its steps reached C2's NodeCountInliningCutoff and stayed calls (about
                 // 28 ns a flat packet once behind, against 11 in batch). C++'s loop does the same.
                 processed = ring.claim(MAX_CLAIM);
-                for (int k = 0; k < processed; k++) {
-                    loss.onSequence(ring.next());
-                    scheduled[k] = ring.lastScheduledNanos();
-                }
                 if (processed > 0) {
+                    loss.onSequences(ring.next(processed, scheduled), processed);
                     workload.run(processed);
                 } else {
                     Thread.onSpinWait();

@@ -170,6 +170,49 @@ class CaptureSourceTest {
 
     @Test
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void shouldHandEveryTickOnceAndInOrderWhenAClaimIsTakenAtOnce() {
+        Deadline deadline = Deadline.afterWait();
+        try (CaptureSource source = CaptureSource.start(20_000, 1_000, CaptureSource.NO_PIN)) {
+            CaptureRing ring = source.ring();
+            LossCounter counter = new LossCounter();
+            long[] scheduled = new long[7];
+            long firstDue = -1;
+            while (counter.received() < 5_000) {
+                int claimed = ring.claim(scheduled.length);
+                if (claimed == 0) {
+                    if (deadline.isPast()) {
+                        fail("received " + counter.received() + " of 5000 ticks in " + WAIT.toSeconds() + " s");
+                    }
+                    continue;
+                }
+                long first = counter.expected();
+                long last = ring.next(claimed, scheduled);
+                assertEquals(first + claimed - 1, last, "the claim's last tick, none skipped while it keeps up");
+                counter.onSequences(last, claimed);
+                if (first == 0) {
+                    firstDue = scheduled[0];
+                }
+                for (int k = 0; k < claimed; k++) {
+                    assertEquals(firstDue + (first + k) * source.intervalNanos(), scheduled[k],
+                            "each tick of the claim carries its own due time, tick " + (first + k));
+                }
+                assertEquals(scheduled[claimed - 1], ring.lastScheduledNanos());
+            }
+            source.stop();
+            long[] rest = new long[1_000];
+            for (int claimed; (claimed = ring.claim(rest.length)) > 0; ) {
+                counter.onSequences(ring.next(claimed, rest), claimed);
+            }
+            counter.onEndOfStream(source.ticks());
+
+            assertEquals(0, counter.lost());
+            assertEquals(source.ticks(), counter.received());
+            assertEquals(source.ticks(), ring.polled());
+        }
+    }
+
+    @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void shouldStampTicksWithTheScheduleOnTheJavaVisibleClock() {
         Deadline deadline = Deadline.afterWait();
         try (CaptureSource source = CaptureSource.start(1_000)) {

@@ -30,6 +30,28 @@ class LossCounterTest {
     }
 
     @Test
+    void shouldCountSequencesTakenAtOnceAsOneByOne() {
+        LossCounter atOnce = new LossCounter();
+        atOnce.onSequences(3, 2);  // 2 and 3 received, 0 and 1 lost
+        atOnce.onSequences(10, 3); // 3 of 4..10 received, 4 lost
+        LossCounter oneByOne = new LossCounter();
+        for (long sequence : new long[] {2, 3, 5, 9, 10}) {
+            oneByOne.onSequence(sequence);
+        }
+        assertEquals(oneByOne.received(), atOnce.received());
+        assertEquals(oneByOne.lost(), atOnce.lost());
+        assertEquals(oneByOne.expected(), atOnce.expected());
+    }
+
+    @Test
+    void shouldRejectMoreSequencesAtOnceThanFitBeforeTheLast() {
+        LossCounter counter = new LossCounter();
+        counter.onSequences(4, 5);
+        var e = assertThrows(IllegalArgumentException.class, () -> counter.onSequences(6, 3));
+        assertTrue(e.getMessage().contains("sequences only go up"), e.getMessage());
+    }
+
+    @Test
     void shouldCountTheTailAfterTheLastReceivedAsLostAtEndOfStream() {
         LossCounter counter = new LossCounter();
         counter.onSequence(0);

@@ -54,6 +54,27 @@ class LatencyCountsTest {
     }
 
     @Test
+    void shouldCountAClaimsLatenciesAsOneByOneEachAtMostTheCap() {
+        long[] scheduled = {100, 250, 900, 1_000, 5_000};
+        long now = 5_200;
+        long cap = 4_000;
+        LatencyCounts atOnce = new LatencyCounts();
+        atOnce.recordUntil(now, scheduled, scheduled.length, cap);
+        atOnce.recordUntil(now, new long[] {6_000}, 1, cap); // scheduled after now: 0
+        LatencyCounts oneByOne = new LatencyCounts();
+        for (long due : scheduled) {
+            oneByOne.record(Math.min(now - due, cap));
+        }
+        oneByOne.record(0);
+        Histogram a = new Histogram(60_000_000_000L, 3);
+        Histogram b = new Histogram(60_000_000_000L, 3);
+        atOnce.copyInto(a);
+        oneByOne.copyInto(b);
+        assertEquals(b, a);
+        assertEquals(cap, atOnce.max());
+    }
+
+    @Test
     void shouldForgetEverythingOnReset() {
         LatencyCounts counts = new LatencyCounts();
         counts.record(500);
