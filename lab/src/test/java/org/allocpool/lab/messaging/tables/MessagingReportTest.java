@@ -27,11 +27,23 @@ class MessagingReportTest {
                                                                            String channelReason) {
         MessagingCellFields cell = new MessagingCellFields("throughput", codec, "aeron", channel, channelReason, "way", null,
                 null, 3.0, 0.5, 6, null);
-        MessagingMetricsView metrics = new MessagingMetricsView(rate, RoundStatistics.of(new double[] {rate, rate, rate, rate}),
-                STEADY, rate * 1.01, 68.0, 128, 0.0, 0.0, 0.0, 1.5, 1_000_000L, 1_000_000L - lost, lost, lost == 0,
+        return new LabRecord<>("messaging", "ok", null, 1, cell, null, throughputMetrics(rate, backPressured, lost, dropped, STEADY));
+    }
+
+    private static MessagingMetricsView throughputMetrics(double rate, double backPressured, long lost, boolean dropped,
+                                                          SteadyState steady) {
+        return new MessagingMetricsView(rate, RoundStatistics.of(new double[] {rate, rate, rate, rate}),
+                steady, rate * 1.01, 68.0, 128, 0.0, 0.0, 0.0, 1.5, 1_000_000L, 1_000_000L - lost, lost, lost == 0,
                 backPressured > 0 ? 12_345L : 0L, 100L, backPressured, dropped, true, null, null, null, null, null, null, null,
                 420.0, 0.99, 550.0, 0.98, 0.001);
-        return new LabRecord<>("messaging", "ok", null, 1, cell, null, metrics);
+    }
+
+    /** {@link #throughput} as fork {@code fork} of its cell, steady or not (a step in its rounds). */
+    static LabRecord<MessagingCellFields, MessagingMetricsView> throughputFork(String codec, double rate, int fork,
+                                                                               boolean steady) {
+        LabRecord<MessagingCellFields, MessagingMetricsView> one = throughput(codec, rate, 0.3, 0, false);
+        return new LabRecord<>(one.experiment(), one.status(), null, fork, one.cell(), null,
+                throughputMetrics(rate, 0.3, 0, false, steady ? STEADY : new SteadyState(false, "a step", 6, 0, 0.4, 0, 1)));
     }
 
     static LabRecord<MessagingCellFields, MessagingMetricsView> pingPong(String transport, long rate, long p50, long p99,
@@ -112,6 +124,21 @@ class MessagingReportTest {
         assertTrue(text.contains("| kryo"));
         assertTrue(text.contains("failed"));
         assertTrue(text.contains("did not say it was ready"));
+    }
+
+    @Test
+    void shouldStateTheFastestOverTheSlowestAsTheIntervalBesideItTakesIt() {
+        // one codec's forks far apart within each pass, as the flyweight's over IPC (3.1 and 9.1 M/s)
+        // and not every fork steady, so that the pass-by-pass ratio takes passes 1 and 3 only (the run's records)
+        String text = render(List.of(throughputFork("fory", 8_540_000, 1, true), throughputFork("fory", 8_280_000, 2, false),
+                throughputFork("fory", 8_950_000, 3, true), throughputFork("fory", 9_380_000, 4, true),
+                throughputFork("flyweight", 3_120_000, 1, true), throughputFork("flyweight", 9_150_000, 2, true),
+                throughputFork("flyweight", 3_330_000, 3, true), throughputFork("flyweight", 8_030_000, 4, false)));
+        var m = java.util.regex.Pattern.compile("\\(([0-9.]+)× fewer; 95% CI ([0-9.]+)-([0-9.]+)x").matcher(text);
+        assertTrue(m.find(), text);
+        double ratio = Double.parseDouble(m.group(1));
+        assertTrue(ratio >= Double.parseDouble(m.group(2)) && ratio <= Double.parseDouble(m.group(3)),
+                "the ratio lies within its interval: " + m.group());
     }
 
     @Test
