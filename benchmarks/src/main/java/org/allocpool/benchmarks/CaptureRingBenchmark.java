@@ -3,6 +3,7 @@ package org.allocpool.benchmarks;
 import java.util.concurrent.TimeUnit;
 import org.allocpool.analyzer.capture.CaptureRing;
 import org.allocpool.analyzer.capture.CaptureSource;
+import org.allocpool.analyzer.capture.LossCounter;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -23,7 +24,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * ticks, 100,000 entries). The ring cannot be filled from Java: its constructor and its layout are
  * package-private and {@link CaptureSource} is its only maker, so the producer is the native
  * thread, busy on a core of its own. An op is one poll, a tick or an empty ring (-1): the
- * {@code ticks} and {@code empty} counters say how many of each, per iteration. Run with
+ * {@code ticks} and {@code empty} counters say how many of each, per iteration. {@code claimAtOnce}
+ * is the real-time loop's way: an op is one claim of up to {@value #MAX_CLAIM} ticks, taken and
+ * counted at once ({@link CaptureRing#next(int, long[])}, {@link LossCounter#onSequences}). Run with
  * {@code -prof gc}: polling should allocate nothing (the native thread is outside the heap).
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -36,9 +39,13 @@ import org.openjdk.jmh.annotations.Warmup;
 public class CaptureRingBenchmark {
 
     private static final int MAX_DELAY_MS = 1;
+    /** As the real-time loop's claims (RealtimeRun.MAX_CLAIM). */
+    private static final int MAX_CLAIM = 32;
 
     private CaptureSource source;
     private CaptureRing ring;
+    private final long[] scheduled = new long[MAX_CLAIM];
+    private final LossCounter loss = new LossCounter();
 
     /** What the polls found: JMH prints the totals of each iteration. */
     @AuxCounters(AuxCounters.Type.EVENTS)
@@ -74,5 +81,18 @@ public class CaptureRingBenchmark {
             polls.ticks++;
         }
         return sequence;
+    }
+
+    @Benchmark
+    public long claimAtOnce(Polls polls) {
+        int claimed = ring.claim(MAX_CLAIM);
+        if (claimed == 0) {
+            polls.empty++;
+            return -1;
+        }
+        polls.ticks += claimed;
+        long last = ring.next(claimed, scheduled);
+        loss.onSequences(last, claimed);
+        return last;
     }
 }
