@@ -82,12 +82,14 @@ public final class FlatAnalyzer implements Workload {
     /**
      * {@code count} packets, each taken, written, queued and, once the queue is full, the oldest
      * processed; the steps written out in the loop rather than a call of a method per packet. A loop
-     * that calls such a method depends on C2 inlining it, and C2 compiles it on its own first (it is hot before the loop is): under ZGC, whose load barriers
-     * make that code larger than {@code InlineSmallCode} (2,500 bytes), the loop's compilation then
-     * refused it ("already compiled into a big method", {@code -XX:+PrintInlining}) and paid a call
-     * per packet, reloading every field and the slab's bounds each time, where under G1 it was
-     * inlined. The steps below are small methods, inlined under both (checked with PrintInlining). The packets made and processed are counted
-     * once, at the end ({@link WorkloadTally#ran}), also when a dry slab ends the batch early.
+     * that calls such a method depends on C2 inlining it, and C2 compiles it on its own first (it is
+     * hot before the loop is): under ZGC, whose load barriers make that code larger than
+     * {@code InlineSmallCode} (2,500 bytes), the loop's compilation then refused it ("already
+     * compiled into a big method", {@code -XX:+PrintInlining}) and paid a call per packet, reloading
+     * every field and the slab's bounds each time, where under G1 it was inlined. The steps below
+     * are small methods, inlined under both (checked with PrintInlining). The packets made and
+     * processed are counted once, at the end ({@link WorkloadTally#ran}), also when a dry slab ends
+     * the batch early.
      */
     // hot path: no allocation
     @Override

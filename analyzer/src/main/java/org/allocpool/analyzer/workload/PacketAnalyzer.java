@@ -30,7 +30,7 @@ public final class PacketAnalyzer implements Workload {
     private final Packet[] stored;
     private final int queueSize;
 
-    /** Counted per batch and on the rare outcomes, not per packet, as {@code flat} counts: see {@link WorkloadTally}. */
+    /** Counted per batch and on the rare outcomes, not per packet, as {@code flat}'s: see {@link WorkloadTally}. */
     private final WorkloadTally tally = new WorkloadTally();
 
     /** The article's generator: one packet in 16 kept. */
