@@ -16,20 +16,9 @@ class LatencyHistogram {
 public:
     LatencyHistogram() : counts_(static_cast<size_t>(kSub + (64 - kSubBits) * kSub), 0) {}
 
-    void record(int64_t value) {  // hot path: no allocation
-        if (value < 0) {
-            value = 0;
-        }
-        counts_[index(value)]++;
-        total_++;
-        if (value > max_) {
-            max_ = value;
-        }
-    }
-
     // The latencies of `count` packets that ended at `now`, scheduled at scheduled[0 .. count) in
-    // rising order, each at most `cap`: as `count` calls of record(), the largest (the first)
-    // compared with the maximum once. As Java's LatencyCounts.recordUntil.
+    // rising order, each at most `cap` and at least 0: each counted in its bucket, the largest (the
+    // first) compared with the maximum once. As Java's LatencyCounts.recordUntil.
     void record_until(int64_t now, const int64_t* scheduled, int32_t count, int64_t cap) {  // hot path: no allocation
         for (int32_t k = 0; k < count; k++) {
             counts_[index(clamp(now - scheduled[k], cap))]++;
