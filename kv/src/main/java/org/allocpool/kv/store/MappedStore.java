@@ -421,6 +421,11 @@ public final class MappedStore implements AutoCloseable {
         return growth.growAheadNow();
     }
 
+    /** Waits (at most 10 s) until a growth under way in the background has been swapped in or dropped (tests). */
+    void awaitGrowthInBackground() {
+        growth.awaitAhead();
+    }
+
     /** Puts that wrote into the room of a replaced or removed entry instead of appending, since the open (tests). */
     long reusedEntries() {
         return writes.reused();
