@@ -118,9 +118,10 @@ final class LabCommand implements Callable<Integer> {
 
     @Option(names = "--include-cpp", negatable = true, arity = "0..1", fallbackValue = "true",
             paramLabel = "true|false",
-            description = "Add C++ cells: cpp and cpp-flat x the C++ strategies (dummy, alloc, mix, pool) among those"
-                    + " run x the cases, once per run. Default: on; without --strategy, quick runs pool, full all"
-                    + " four. --no-include-cpp or --include-cpp=false: Java cells only.")
+            description = "Add C++ cells: cpp and cpp-flat x the C++ strategies (dummy, alloc, mix, pool) of those"
+                    + " run (a native one's heap twin; flat's is pool, for cpp-flat pool) x the cases, once per run."
+                    + " Default: on; without --strategy, quick runs pool, full all four. --no-include-cpp or"
+                    + " --include-cpp=false: Java cells only.")
     Boolean includeCpp;
 
     @Option(names = "--forks", paramLabel = "N",

@@ -75,7 +75,8 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
         includeCpp = includeCpp == null || includeCpp;
         cppStrategies = !includeCpp ? List.of()
                 : named.isEmpty() ? profile.cppStrategies()
-                : named.stream().filter(AnalyzerRuntime.CPP_STRATEGIES::contains).toList();
+                : named.stream().map(AnalyzerLabSettings::cppCounterpart).filter(AnalyzerRuntime.CPP_STRATEGIES::contains)
+                        .distinct().toList();
         cases = names(cases, AnalyzerMatrix::caseName, profile.cases(mode));
         if (heap != null) {
             List<String> heaps = names(List.of(heap), AnalyzerLabSettings::heapSize, List.of());
@@ -164,6 +165,17 @@ public record AnalyzerLabSettings(Profile profile, List<String> gcs, List<String
     /** The collectors, in the order given. */
     public List<Collector> collectors() {
         return gcs.stream().map(Collector::byName).toList();
+    }
+
+    /**
+     * The C++ strategy a Java strategy is compared with: its own name for the heap ones, the heap twin of a
+     * native one, and {@code pool} for {@code flat} (beside {@code cpp-flat pool}, as the Java / C++ table pairs them).
+     */
+    private static String cppCounterpart(String strategy) {
+        if (strategy.equals("flat")) {
+            return "pool";
+        }
+        return strategy.startsWith("native-") ? strategy.substring("native-".length()) : strategy;
     }
 
     private static String strategyOrAll(String name) {

@@ -122,14 +122,18 @@ class AnalyzerMatrixTest {
     }
 
     @Test
-    void shouldRunOnlyTheCppStrategiesAmongThoseNamed() {
+    void shouldRunTheCppCounterpartsOfTheStrategiesNamed() {
         AnalyzerLabSettings named = new AnalyzerLabSettings(Profile.QUICK, List.of("G1"), List.of("alloc,flat"),
                 List.of("C"), null, null, null, null, null, null, null, null, null, null);
-        AnalyzerLabSettings noneOfThem = new AnalyzerLabSettings(Profile.QUICK, List.of("G1"), List.of("flat"),
+        AnalyzerLabSettings flatAlone = new AnalyzerLabSettings(Profile.QUICK, List.of("G1"), List.of("flat"),
                 List.of("C"), null, null, null, null, null, null, null, null, null, null);
+        AnalyzerLabSettings nativeTwins = new AnalyzerLabSettings(Profile.QUICK, List.of("G1"),
+                List.of("native-mix,mix,native-pool"), List.of("C"), null, null, null, null, null, null, null, null,
+                null, null);
 
-        assertEquals(List.of("alloc"), named.cppStrategies());
-        assertEquals(List.of(), noneOfThem.cppStrategies());
+        assertEquals(List.of("alloc", "pool"), named.cppStrategies());
+        assertEquals(List.of("pool"), flatAlone.cppStrategies(), "flat is compared with cpp-flat pool");
+        assertEquals(List.of("mix", "pool"), nativeTwins.cppStrategies());
         assertEquals(List.of("pool"), AnalyzerLabSettings.of(Profile.QUICK, AnalyzerMode.BATCH).cppStrategies());
         assertEquals(List.of("dummy", "alloc", "mix", "pool"), AnalyzerLabSettings.of(Profile.FULL, AnalyzerMode.BATCH)
                 .cppStrategies());
