@@ -10,8 +10,6 @@ import org.allocpool.kv.user.UserGenerator;
 import org.allocpool.kv.user.UserLayout;
 import org.allocpool.kv.user.UserWriter;
 import org.apache.fory.Fory;
-import org.apache.fory.config.CompatibleMode;
-import org.apache.fory.config.Language;
 import org.apache.fory.memory.MemoryBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -54,12 +52,7 @@ public class UserCodecBenchmark {
     private final UserFlyweight flyweight = new UserFlyweight();
     private final UserWriter writer = new UserWriter();
     private final byte[] targetArray = new byte[UserLayout.MAX_BYTES];
-    private final Fory fory = Fory.builder()
-            .withLanguage(Language.JAVA)
-            .withCompatibleMode(CompatibleMode.SCHEMA_CONSISTENT)
-            .withRefTracking(false)
-            .requireClassRegistration(true)
-            .build();
+    private final Fory fory = ForyAsTheLabConfiguresIt.forUsers();
     private final MemoryBuffer foryOutput = MemoryBuffer.newHeapBuffer(256);
     private final MemoryBuffer foryInput = MemoryBuffer.newHeapBuffer(1);
     private byte[][] foryEncoded;
@@ -76,7 +69,6 @@ public class UserCodecBenchmark {
         users = new User[USERS];
         encoded = new byte[USERS][];
         foryEncoded = new byte[USERS][];
-        fory.register(User.class);
         offsets = new long[USERS + 1];
         for (int i = 0; i < USERS; i++) {
             users[i] = UserGenerator.user(i * 977L);

@@ -9,8 +9,6 @@ import org.allocpool.kv.user.User;
 import org.allocpool.kv.user.UserGenerator;
 import org.allocpool.kv.user.UserLayout;
 import org.apache.fory.Fory;
-import org.apache.fory.config.CompatibleMode;
-import org.apache.fory.config.Language;
 import org.apache.fory.memory.MemoryBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -54,12 +52,7 @@ public class UserEncodeFloorBenchmark {
     private static final int DRAWS = 1 << 16;
     private static final VarHandle ARRAY_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private final Fory fory = Fory.builder()
-            .withLanguage(Language.JAVA)
-            .withCompatibleMode(CompatibleMode.SCHEMA_CONSISTENT)
-            .withRefTracking(false)
-            .requireClassRegistration(true)
-            .build();
+    private final Fory fory = ForyAsTheLabConfiguresIt.forUsers();
     private final MemoryBuffer foryOutput = MemoryBuffer.newHeapBuffer(256);
     private final byte[] target = new byte[UserLayout.MAX_BYTES];
     private User[] users;
@@ -68,11 +61,11 @@ public class UserEncodeFloorBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        fory.register(User.class);
         users = new User[USERS];
         for (int i = 0; i < USERS; i++) {
             users[i] = UserGenerator.user(i * 977L);
         }
+        fory.serialize(users[0]); // Fory generates its serializer on the first call: not a figure of any iteration
         draws = new int[DRAWS];
         SplittableRandom random = new SplittableRandom(42);
         for (int i = 0; i < DRAWS; i++) {
