@@ -49,9 +49,14 @@ final class MessagingVerdict {
                 .append(MessagingTables.rate(topRate, null)).append(" messages/s decoded")
                 .append(top.isSteady() ? "" : " (not steady: no winner is named from it)");
         if (ranked.size() > 1) {
+            // the ratio as the interval beside it takes it, pass by pass, where there is one: the medians' ratio
+            // can lie outside that interval when the forks of a pass differ (seen: 1.5x fewer beside a 95% CI of
+            // 2.36-3.11x over IPC, the flyweight's forks at 3.1 and 9.1 M/s)
+            RatioInterval topOverBottom = topOverOther(top, bottom);
+            double fewer = topOverBottom == null ? topRate / bottomRate : topOverBottom.estimate();
             out.append("; ").append(bottom.cell().label()).append(" the fewest, ").append(MessagingTables.rate(bottomRate, null))
-                    .append(" (").append(Numbers.compact(ratio(top, bottom, topRate / bottomRate))).append("× fewer")
-                    .append(intervalText(top, bottom).isEmpty() ? "" : "; " + intervalText(top, bottom)).append(")");
+                    .append(" (").append(Numbers.compact(fewer)).append("× fewer")
+                    .append(topOverBottom == null ? "" : "; " + intervalText(topOverBottom)).append(")");
         }
         out.append(". Steady cells: ").append(steady.size()).append(" of ").append(ranked.size()).append(".\n");
         List<String> close = ranked.stream().skip(1).filter(c -> tooClose(top, c, topRate))
@@ -116,25 +121,14 @@ final class MessagingVerdict {
 
     /** {@code  (95% CI 0.97-1.10x, 3 passes)}, top over other, or empty without an interval. */
     private static String interval(MessagingCells top, MessagingCells other) {
-        String text = intervalText(top, other);
-        return text.isEmpty() ? "" : " (" + text + ")";
+        RatioInterval topOverOther = topOverOther(top, other);
+        return topOverOther == null ? "" : " (" + intervalText(topOverOther) + ")";
     }
 
-    /** {@code 95% CI 0.97-1.10x, 3 passes}, top over other, or empty without an interval. */
-    private static String intervalText(MessagingCells top, MessagingCells other) {
-        RatioInterval topOverOther = topOverOther(top, other);
-        return topOverOther == null ? "" : String.format(Locale.ROOT, "95%% CI %.2f-%.2fx, %d passes",
-                topOverOther.low(), topOverOther.high(), topOverOther.passes());
-    }
-
-    /**
-     * Top over other as the interval beside it takes it, pass by pass, where there is one: the medians'
-     * ratio ({@code medians}) can lie outside that interval when the forks of a pass differ (seen: 1.5x
-     * fewer beside a 95% CI of 2.36-3.11x over IPC, the flyweight's forks at 3.1 and 9.1 M/s).
-     */
-    private static double ratio(MessagingCells top, MessagingCells other, double medians) {
-        RatioInterval topOverOther = topOverOther(top, other);
-        return topOverOther == null ? medians : topOverOther.estimate();
+    /** {@code 95% CI 0.97-1.10x, 3 passes}. */
+    private static String intervalText(RatioInterval interval) {
+        return String.format(Locale.ROOT, "95%% CI %.2f-%.2fx, %d passes", interval.low(), interval.high(),
+                interval.passes());
     }
 
     /** Top's messages per second over other's, pass by pass, or null without enough passes. */
