@@ -28,15 +28,17 @@ import org.allocpool.analyzer.WorkloadShape;
 import org.allocpool.analyzer.packet.PacketSource;
 import org.allocpool.analyzer.workload.Workload;
 import org.allocpool.analyzer.workload.WorkloadTally;
-import org.allocpool.memory.pool.IndexPool;
+import org.allocpool.memory.pool.OffsetPool;
 import org.allocpool.memory.pool.PoolCounts;
 import org.allocpool.memory.slab.Slab;
 
 /**
- * {@code flat}: the article's analyser with no object per packet. A packet is an {@code int} slot
- * index into one off-heap slab that holds its bytes and its parse result ({@link FlatSlotLayout});
- * the queue is an {@code int} ring, the stored array an {@code int[]}, free slots an
- * {@link IndexPool}. The same generator, the same order of generator calls and the same counts as
+ * {@code flat}: the article's analyser with no object per packet. A packet is the byte offset of
+ * its slot in one off-heap slab that holds its bytes and its parse result ({@link FlatSlotLayout});
+ * the queue is a {@code long} ring, the stored array a {@code long[]}, free slots an
+ * {@link OffsetPool}. Offsets rather than slot indices, as C++'s pointers: an index would be
+ * multiplied by the slot's size at every access of a slot, three times a packet (see
+ * {@link #slotView}). The same generator, the same order of generator calls and the same counts as
  * {@link org.allocpool.analyzer.workload.PacketAnalyzer}; a dry slab fails, as {@code pool} does.
  *
  * <p>Single-threaded. Owns the slab (freed by {@link #close()}) and every slot in the ring and the
@@ -44,20 +46,20 @@ import org.allocpool.memory.slab.Slab;
  */
 public final class FlatAnalyzer implements Workload {
 
-    private static final int NONE = -1;
+    private static final long NONE = -1;
 
     private final Slab slab;
     private final MemorySegment memory;
-    private final IndexPool slots;
+    private final OffsetPool slots;
     private final PacketSource source;
     private final FlatSlots shape;
 
-    /** The queue: {@code size} slot indices from {@code head}, wrapping. */
-    private final int[] ring;
+    /** The queue: {@code size} slot offsets from {@code head}, wrapping. */
+    private final long[] ring;
     private int head;
     private int size;
 
-    private final int[] stored;
+    private final long[] stored;
 
     /** Counted per batch and on the rare outcomes, not per packet: see {@link WorkloadTally}. */
     private final WorkloadTally tally = new WorkloadTally();
@@ -71,10 +73,10 @@ public final class FlatAnalyzer implements Workload {
     public FlatAnalyzer(int queueSize, int storedSize, int slotCount, WorkloadShape shape) {
         this.source = new PacketSource(shape.keepOneIn());
         this.shape = FlatSlots.forPacketSize(shape.packetSize());
-        this.ring = new int[queueSize];
-        this.stored = new int[storedSize];
+        this.ring = new long[queueSize];
+        this.stored = new long[storedSize];
         Arrays.fill(stored, NONE);
-        this.slots = new IndexPool(slotCount);
+        this.slots = new OffsetPool(slotCount, this.shape.slotBytes());
         this.slab = new Slab(slotCount, this.shape.slotBytes());
         this.memory = slab.memory();
     }
@@ -98,7 +100,7 @@ public final class FlatAnalyzer implements Workload {
         long i = 0;
         try {
             for (; i < count; i++) {
-                int slot = take();
+                long slot = take();
                 simulate(slot);
                 enqueue(slot);
                 if (size >= ring.length) {
@@ -119,7 +121,7 @@ public final class FlatAnalyzer implements Workload {
     /** Takes the oldest packet off the full queue, processes it and frees it unless it was stored. */
     // hot path: no allocation
     private void processOldest() {
-        int old = dequeue();
+        long old = dequeue();
         if (!process(old)) {
             free(old);
         }
@@ -131,7 +133,7 @@ public final class FlatAnalyzer implements Workload {
             if (stored[i] != NONE) {
                 continue;
             }
-            int slot = take();
+            long slot = take();
             tally.madeOne();
             simulate(slot);
             slotView(slot).set(PACKET_INT, PACKET_PROTOCOL, PacketSource.TCP);
@@ -140,7 +142,7 @@ public final class FlatAnalyzer implements Workload {
             tally.prefilled();
         }
         while (size < ring.length - 1) {
-            int slot = take();
+            long slot = take();
             tally.madeOne();
             simulate(slot);
             enqueue(slot);
@@ -149,9 +151,9 @@ public final class FlatAnalyzer implements Workload {
 
     /** A free slot, not counted: the caller counts it as made. */
     // hot path: no allocation
-    private int take() {
-        int slot = slots.acquire();
-        if (slot == IndexPool.EMPTY) {
+    private long take() {
+        long slot = slots.acquire();
+        if (slot == OffsetPool.EMPTY) {
             throw failureToAllocate();
         }
         return slot;
@@ -160,7 +162,7 @@ public final class FlatAnalyzer implements Workload {
     @Override
     public void drain() {
         while (size > 0) {
-            int old = dequeue();
+            long old = dequeue();
             tally.processedOne();
             if (!process(old)) {
                 free(old);
@@ -175,9 +177,9 @@ public final class FlatAnalyzer implements Workload {
         }
     }
 
-    /** Writes the next generated packet into {@code slot}, as {@link PacketSource#simulate} does into a buffer. */
+    /** Writes the next generated packet into the slot at offset {@code slot}, as {@link PacketSource#simulate} does into a buffer. */
     // hot path: no allocation
-    void simulate(int slot) {
+    void simulate(long slot) {
         final PacketSource s = source;
         final MemorySegment p = slotView(slot);
         int length = s.nextPositive() % 64 + 50;
@@ -192,7 +194,7 @@ public final class FlatAnalyzer implements Workload {
     }
 
     // hot path: no allocation
-    private boolean process(int slot) {
+    private boolean process(long slot) {
         int protocol = parse(slot);
         if (protocol < 0) {
             tally.notIp();
@@ -202,7 +204,7 @@ public final class FlatAnalyzer implements Workload {
         // path: C2 inlines a callee from a rarely taken call site only under 35 bytecodes
         // (MaxInlineSize), and a call left in the loop makes it reload every loop invariant (the
         // slab's bounds, its liveness) for every packet. See slotView for what it measured.
-        int unused = slot;
+        long unused = slot;
         if (protocol == PacketSource.TCP) {
             int index = source.nextPositive() % stored.length;
             unused = stored[index];
@@ -218,7 +220,7 @@ public final class FlatAnalyzer implements Workload {
 
     /** Parses the packet in {@code slot} into the slot's parse-result fields; its protocol, or -1 if not IP. */
     // hot path: no allocation
-    private int parse(int slot) {
+    private int parse(long slot) {
         final MemorySegment p = slotView(slot);
         if (p.get(PACKET_INT, PACKET_MARKER) != PacketSource.IP_PROTOCOL) {
             return -1;
@@ -234,7 +236,7 @@ public final class FlatAnalyzer implements Workload {
     }
 
     // hot path: no allocation
-    private void free(int slot) {
+    private void free(long slot) {
         // the article's Packet.free(): forget the parse result
         slotView(slot).set(RESULT_INT, shape.at(PARSED), 0);
         slots.release(slot);
@@ -247,15 +249,18 @@ public final class FlatAnalyzer implements Workload {
      * 0 bytes per packet). With every access checked against the whole slab the loop's compilation
      * reached C2's node-count inlining cutoff and left IndexPool.release a call. Counted with
      * callgrind on this analyser alone, case A: 291 instructions per packet before this and the one
-     * call site of free in process, 159 after; the one call site alone: 293.
+     * call site of free in process, 159 after; the one call site alone: 293. The slot comes as its
+     * offset: from a slot index, each view multiplied it by the slot's size, reloaded from the stack
+     * (C2 had no register left for it). {@code ./allocpool instructions --case B}: 129 instructions a
+     * packet with indices, 122 with offsets; C++ cpp-flat pool 119.
      */
     // hot path: no allocation once compiled (the slice is scalar-replaced)
-    private MemorySegment slotView(int slot) {
-        return memory.asSlice(slab.slotOffset(slot), shape.slotBytes());
+    private MemorySegment slotView(long slot) {
+        return memory.asSlice(slot, shape.slotBytes());
     }
 
     // hot path: no allocation
-    private void enqueue(int slot) {
+    private void enqueue(long slot) {
         int tail = head + size;
         if (tail >= ring.length) {
             tail -= ring.length;
@@ -265,8 +270,8 @@ public final class FlatAnalyzer implements Workload {
     }
 
     // hot path: no allocation
-    private int dequeue() {
-        int slot = ring[head];
+    private long dequeue() {
+        long slot = ring[head];
         head = head + 1 == ring.length ? 0 : head + 1;
         size--;
         return slot;
@@ -282,15 +287,15 @@ public final class FlatAnalyzer implements Workload {
         return slab;
     }
 
-    /** The slot stored at {@code index}, or -1; for tests. */
+    /** The index in the slab of the slot stored at {@code index}, or -1; for tests. */
     int storedAt(int index) {
-        return stored[index];
+        return stored[index] == NONE ? -1 : Math.toIntExact(stored[index] / shape.slotBytes());
     }
 
     @Override
     public String stateDigest() {
         StateDigest digest = new StateDigest();
-        for (int slot : stored) {
+        for (long slot : stored) {
             if (slot == NONE) {
                 digest.empty();
                 continue;
@@ -310,7 +315,7 @@ public final class FlatAnalyzer implements Workload {
     }
 
     /** Folds in the fields as the packet bytes in {@code slot} hold them. */
-    private void packetFields(StateDigest digest, int slot) {
+    private void packetFields(StateDigest digest, long slot) {
         MemorySegment p = slotView(slot);
         digest.packet(p.get(PACKET_INT, PACKET_SRC_ADDR), p.get(PACKET_INT, PACKET_DST_ADDR), p.get(PACKET_SHORT, PACKET_SRC_PORT),
                 p.get(PACKET_SHORT, PACKET_DST_PORT), p.get(PACKET_INT, PACKET_PROTOCOL));

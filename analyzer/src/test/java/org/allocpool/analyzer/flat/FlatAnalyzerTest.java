@@ -28,7 +28,7 @@ class FlatAnalyzerTest {
         try (FlatAnalyzer flat = new FlatAnalyzer(10, 10, 4)) {
             for (int i = 0; i < 10_000; i++) {
                 heapSource.simulate(heap);
-                flat.simulate(i % 4);
+                flat.simulate(flat.slab().slotOffset(i % 4));
                 MemorySegment slot = flat.slab().slot(i % 4);
                 byte[] expected = new byte[heap.limit()];
                 heap.get(0, expected);

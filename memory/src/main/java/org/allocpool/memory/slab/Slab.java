@@ -11,7 +11,8 @@ import java.nio.ByteBuffer;
  * {@link IllegalStateException}. Memory is zeroed when the slab is made.
  *
  * <p>The slab does not track which slots are in use: pair it with an
- * {@link org.allocpool.memory.pool.IndexPool} of the same size for that. Views and offsets may be
+ * {@link org.allocpool.memory.pool.IndexPool} of the same size for that, or an
+ * {@link org.allocpool.memory.pool.OffsetPool} of its slots' offsets. Views and offsets may be
  * read from any thread (the arena is shared); the contents of a slot belong to whoever holds its
  * index, and the slab gives no ordering guarantees between threads. Close once, from one thread,
  * when no one uses a slot any more.
