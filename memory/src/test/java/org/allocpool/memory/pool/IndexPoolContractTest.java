@@ -10,34 +10,8 @@ class IndexPoolContractTest extends PoolContract {
     @Override
     Subject newPool(int capacity) {
         IndexPool pool = new IndexPool(capacity);
-        return new Subject() {
-            @Override
-            public Object acquire() {
-                int index = pool.acquire();
-                return index == IndexPool.EMPTY ? null : Integer.valueOf(index);
-            }
-
-            @Override
-            public boolean release(Object item) {
-                pool.release((Integer) item);
-                return true;
-            }
-
-            @Override
-            public int available() {
-                return pool.available();
-            }
-
-            @Override
-            public int capacity() {
-                return pool.capacity();
-            }
-
-            @Override
-            public PoolCounts counts() {
-                return pool.counts();
-            }
-        };
+        return new NumberPoolSubject(pool::acquire, IndexPool.EMPTY, index -> pool.release((int) index), pool::available,
+                pool::capacity, pool::counts);
     }
 
     @Override

@@ -12,34 +12,8 @@ class OffsetPoolContractTest extends PoolContract {
     @Override
     Subject newPool(int capacity) {
         OffsetPool pool = new OffsetPool(capacity, STRIDE);
-        return new Subject() {
-            @Override
-            public Object acquire() {
-                long offset = pool.acquire();
-                return offset == OffsetPool.EMPTY ? null : Long.valueOf(offset);
-            }
-
-            @Override
-            public boolean release(Object item) {
-                pool.release((Long) item);
-                return true;
-            }
-
-            @Override
-            public int available() {
-                return pool.available();
-            }
-
-            @Override
-            public int capacity() {
-                return pool.capacity();
-            }
-
-            @Override
-            public PoolCounts counts() {
-                return pool.counts();
-            }
-        };
+        return new NumberPoolSubject(pool::acquire, OffsetPool.EMPTY, pool::release, pool::available, pool::capacity,
+                pool::counts);
     }
 
     @Override
