@@ -93,8 +93,9 @@ public final class AnalyzerReport implements Report<AnalyzerCellFields, Analyzer
                     + " thread allocated per packet.\n\n");
             out.append(GcTable.render(batch, collector, footnotes));
             notes(out, footnotes);
-            ratios(out, gc + ": Java / C++, ns/packet", "Java over C++, ns per packet, from this run: pass by pass (a pass's Java fork over its C++ run),"
-                    + " the geometric mean of the passes' ratios; with fewer than two passes, the ratio of the medians.",
+            ratios(out, gc + ": Java / C++, ns/packet", "Java over C++, ns per packet, from this run: pass by pass"
+                    + " (a pass's Java fork over its C++ run), the geometric mean of the passes' ratios; with fewer"
+                    + " than two passes, the ratio of the medians.",
                     JavaCppRatioTable.batch(batch, collector), footnotes);
         }
         if (batch.collectors().isEmpty() && !batch.cppRows().isEmpty()) {
