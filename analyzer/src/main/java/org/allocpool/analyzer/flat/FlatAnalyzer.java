@@ -177,7 +177,10 @@ public final class FlatAnalyzer implements Workload {
         }
     }
 
-    /** Writes the next generated packet into the slot at offset {@code slot}, as {@link PacketSource#simulate} does into a buffer. */
+    /**
+     * Writes the next generated packet into the slot at offset {@code slot}, as
+     * {@link PacketSource#simulate} does into a buffer.
+     */
     // hot path: no allocation
     void simulate(long slot) {
         final PacketSource s = source;
