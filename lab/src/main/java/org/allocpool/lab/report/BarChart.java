@@ -48,6 +48,7 @@ public final class BarChart {
     private final Map<String, String> missing = new LinkedHashMap<>();
     private double reference = Double.NaN;
     private String referenceLabel = "";
+    private String whiskerLabel = "whisker: spread";
 
     /**
      * @param valueLabel the value axis's label with its unit, e.g. {@code ns per packet}
@@ -87,6 +88,12 @@ public final class BarChart {
         return this;
     }
 
+    /** What the legend calls a bar's whisker ({@code whisker: spread} unless set). */
+    public BarChart whiskers(String label) {
+        this.whiskerLabel = label;
+        return this;
+    }
+
     /** Whether it holds no bar. */
     public boolean isEmpty() {
         return bars.isEmpty();
@@ -105,7 +112,7 @@ public final class BarChart {
         }
         boolean whiskers = bars.values().stream().anyMatch(b -> Double.isFinite(b.low()));
         if (whiskers) {
-            legend.add(new Frame.LegendItem("whisker: spread", "#222", "line"));
+            legend.add(new Frame.LegendItem(whiskerLabel, "#222", "line"));
         }
         if (Double.isFinite(reference)) {
             legend.add(new Frame.LegendItem(referenceLabel, "#222", "dashed"));

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.allocpool.lab.analyzer.AnalyzerMetricsView;
 import org.allocpool.lab.figure.Figure;
+import org.allocpool.lab.figure.RatioInterval;
 import org.allocpool.lab.report.BarChart;
 import org.allocpool.lab.report.Chart;
 import org.allocpool.lab.report.ChartSection;
@@ -175,21 +176,28 @@ final class AnalyzerCharts {
                     chart.missing(caseName, pair.label(), "failed");
                     continue;
                 }
-                double ratio = javaNs.median() / cppNs.median();
+                // the table's figure: pass by pass with its interval, else the medians' ratio
+                RatioInterval interval = RatioInterval.of(javaNs, cppNs, true);
                 boolean steady = javaNs.steady() && cppNs.steady();
-                chart.bar(caseName, pair.label(), BarChart.Bar.of(ratio, steady, pair.label() + ", case " + caseName + ": "
-                        + JavaCppRatioTable.ratio(ratio) + " (" + Svg.label(javaNs.median()) + " / "
-                        + Svg.label(cppNs.median()) + " ns)" + (steady ? "" : "; a side was not steady")));
+                String tooltip = pair.label() + ", case " + caseName + ": " + JavaCppRatioTable.ratio(javaNs, cppNs)
+                        + " (medians " + Svg.label(javaNs.median()) + " / " + Svg.label(cppNs.median()) + " ns)"
+                        + (steady ? "" : "; a side was not steady");
+                chart.bar(caseName, pair.label(), interval == null
+                        ? BarChart.Bar.of(javaNs.median() / cppNs.median(), steady, tooltip)
+                        : new BarChart.Bar(interval.estimate(), interval.low(), interval.high(), steady, tooltip));
             }
         }
         if (chart.isEmpty()) {
             return Optional.empty();
         }
         chart.reference(1, "1x: as fast as C++");
+        chart.whiskers("whisker: 95% interval");
         String title = gc + ": Java / C++, ns/packet";
         return Optional.of(new Chart(title, "Each Java strategy over the C++ build that keeps its data alike, from"
-                + " this run: above the dashed line Java needs more time per packet than C++, below it less. Hatched, ~:"
-                + " a side was not steady.", chart.svg(title)));
+                + " this run, as in the table: pass by pass, the geometric mean of the passes' ratios, its whisker the"
+                + " 95% interval (the medians' ratio, no whisker, with fewer than two passes). Above the dashed line"
+                + " Java needs more time per packet than C++, below it less. Hatched, ~: a side was not steady.",
+                chart.svg(title)));
     }
 
     private static Optional<Chart> besideTheArticle(AnalyzerResults results, String gc) {

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.allocpool.lab.report.Chart;
 import org.allocpool.lab.store.RunInfo;
 import org.allocpool.metrics.result.RecordJson;
 import org.junit.jupiter.api.Test;
@@ -358,6 +359,29 @@ class AnalyzerReportTest {
         assertTrue(verdict.contains("- G1, pool over cpp pool: A 1.50x (95% CI 1.41-1.60x, 3 passes)."), verdict);
         assertTrue(verdict.contains("- G1 A: flat against cpp-flat pool (too close to call, flat over cpp-flat pool"
                 + " 95% CI 0.94-1.09x, 3 passes)."), "the same way up as the Java against C++ line:\n" + verdict);
+    }
+
+    @Test
+    void shouldChartTheJavaCppRatioAsTheTableGivesItWithItsInterval() {
+        // medians 100 against 100, but pass by pass 0.96, 1.10, 1.05: the chart must show the table's figure
+        List<JsonNode> records = new ArrayList<>();
+        double[] flat = {96, 110, 100};
+        double[] cppFlat = {100, 100, 95.2};
+        for (int pass = 1; pass <= 3; pass++) {
+            records.add(ok("G1", "flat", "A", flat[pass - 1], pass));
+            records.add(cpp("cpp-flat", "pool", "A", cppFlat[pass - 1], pass));
+        }
+        String tables = render(records, QUICK);
+        String row = tables.lines().filter(l -> l.startsWith("| flat / cpp-flat pool")).findFirst().orElseThrow();
+        String tableRatio = row.replaceAll(".*\\|\\s+(\\d\\.\\d\\d×) \\(.*", "$1");
+
+        Chart chart = REPORT.charts(REPORT.recordType().readAll(records), List.of(QUICK)).stream()
+                .flatMap(section -> section.charts().stream()).filter(c -> c.title().equals("G1: Java / C++, ns/packet"))
+                .findFirst().orElseThrow();
+
+        assertTrue(chart.svg().contains("flat / cpp-flat pool, case A: " + tableRatio + " ("), tableRatio + " in\n" + chart.svg());
+        assertTrue(chart.svg().contains("whisker: 95% interval"), chart.svg());
+        assertTrue(chart.caption().contains("the geometric mean of the passes' ratios"), chart.caption());
     }
 
     @Test
