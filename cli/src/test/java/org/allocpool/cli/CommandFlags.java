@@ -31,7 +31,7 @@ final class CommandFlags {
             // the kv lab's children (kv-contenders), passed on by lab kv
             "--puts-warmup-s", "--appendonly", "--daemonize", "--privileged", "--pull",
             // the instructions script's (native/instructions-per-packet, run by ./allocpool instructions)
-            "--cache");
+            "--cache", "--listing");
 
     private static final Pattern FLAG = Pattern.compile("--[a-z0-9][a-z0-9-]*");
     private static final Pattern COMMAND = Pattern.compile("(?:^|[\\s`/(\"'])allocpool\\s+([^`|;&#)\\n]*)");
