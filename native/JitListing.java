@@ -1,4 +1,5 @@
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,7 +67,7 @@ public final class JitListing {
     private static List<Compilation> compilations(Path log, String method) throws IOException {
         List<Compilation> found = new ArrayList<>();
         Compilation current = null;
-        for (String line : Files.readAllLines(log, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+        for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
             if (line.startsWith("Compiled method")) {
                 // "...FlatAnalyzer::run @ 8 (99 bytes)" (on-stack replacement) or "...FlatAnalyzer::run (99 bytes)"
                 current = SECTION.matcher(line).matches() && line.contains(method + " ")
@@ -94,7 +95,7 @@ public final class JitListing {
         int positions = 1;
         long last = 0;
         boolean callCost = false;
-        for (String line : Files.readAllLines(out, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+        for (String line : Files.readAllLines(out, StandardCharsets.ISO_8859_1)) {
             if (line.startsWith("positions:")) {
                 positions = line.substring("positions:".length()).strip().split("\\s+").length;
                 continue;

@@ -179,7 +179,7 @@ final class AnalyzerCharts {
                 // the table's figure: pass by pass with its interval, else the medians' ratio
                 RatioInterval interval = RatioInterval.of(javaNs, cppNs, true);
                 boolean steady = javaNs.steady() && cppNs.steady();
-                String tooltip = pair.label() + ", case " + caseName + ": " + JavaCppRatioTable.ratio(javaNs, cppNs)
+                String tooltip = pair.label() + ", case " + caseName + ": " + JavaCppRatioTable.ratio(interval, javaNs, cppNs)
                         + " (medians " + Svg.label(javaNs.median()) + " / " + Svg.label(cppNs.median()) + " ns)"
                         + (steady ? "" : "; a side was not steady");
                 chart.bar(caseName, pair.label(), interval == null

@@ -84,7 +84,11 @@ final class JavaCppRatioTable {
 
     /** Java over C++: {@code 1.08× (0.97-1.20)} pass by pass, or {@code 1.08×} of the medians without enough passes. */
     static String ratio(Figure java, Figure cpp) {
-        RatioInterval interval = RatioInterval.of(java, cpp, true);
+        return ratio(RatioInterval.of(java, cpp, true), java, cpp);
+    }
+
+    /** {@link #ratio(Figure, Figure)} of an {@code interval} already taken ({@code null}: too few passes). */
+    static String ratio(RatioInterval interval, Figure java, Figure cpp) {
         if (interval == null) {
             return ratio(java.median() / cpp.median());
         }
